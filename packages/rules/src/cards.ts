@@ -1,0 +1,79 @@
+import { type Result, type EngineError, ok, err, engineError } from "./result.js";
+
+export type Suit = "c" | "s" | "h" | "d";
+export type Rank = "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "T" | "J" | "Q" | "K" | "A";
+/** Two characters: rank then suit, e.g. "Ah" (ace of hearts), "Tc" (ten of clubs). */
+export type Card = `${Rank}${Suit}`;
+export type DeckName = "skat32" | "french52" | "jass36";
+
+export const SUITS: readonly Suit[] = ["c", "s", "h", "d"];
+/** Ranks from low to high; the index is the rank's strength (used for three-of-a-kind ties). */
+export const RANKS: readonly Rank[] = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"];
+
+const DECK_RANKS: Record<DeckName, readonly Rank[]> = {
+  skat32: RANKS.slice(5),
+  jass36: RANKS.slice(4),
+  french52: RANKS,
+};
+
+/** Card points by rank character code: ace 11, pictures and ten 10, others their number. */
+const POINTS = new Int8Array(128);
+/** Rank strength by rank character code (2 is 0, ace is 12); -1 for no rank. */
+const STRENGTH = new Int8Array(128).fill(-1);
+RANKS.forEach((rank, index) => {
+  const code = rank.charCodeAt(0);
+  STRENGTH[code] = index;
+  POINTS[code] = rank === "A" ? 11 : index >= 8 ? 10 : index + 2;
+});
+
+export const rankOf = (card: Card): Rank => card[0] as Rank;
+export const suitOf = (card: Card): Suit => card[1] as Suit;
+export const cardPoints = (card: string): number => POINTS[card.charCodeAt(0)] ?? 0;
+export const rankStrength = (card: string): number => STRENGTH[card.charCodeAt(0)] ?? -1;
+
+const DECKS: Record<DeckName, readonly Card[]> = {
+  skat32: buildDeck("skat32"),
+  jass36: buildDeck("jass36"),
+  french52: buildDeck("french52"),
+};
+
+function buildDeck(name: DeckName): Card[] {
+  const cards: Card[] = [];
+  for (const suit of SUITS) for (const rank of DECK_RANKS[name]) cards.push(`${rank}${suit}`);
+  return cards;
+}
+
+/** The deck in a fixed order (suits c, s, h, d; ranks low to high). */
+export const deckCards = (deck: DeckName): readonly Card[] => DECKS[deck];
+
+/** Most seats a deck serves: three cards each and three for the middle. */
+export const maxSeats = (deck: DeckName): number => Math.floor((DECKS[deck].length - 3) / 3);
+
+export const isCardOfDeck = (value: unknown, deck: DeckName): value is Card =>
+  typeof value === "string" && value.length === 2 && DECKS[deck].includes(value as Card);
+
+/** Parses the two-character notation, checking the card belongs to the deck. */
+export function parseCard(text: string, deck: DeckName = "french52"): Result<Card, EngineError> {
+  return isCardOfDeck(text, deck)
+    ? ok(text)
+    : err(engineError("INVALID_RECORD", `"${text}" is not a card of the ${deck} deck`));
+}
+
+export const makeCard = (card: Card): string => card;
+
+const SUIT_NAMES = {
+  en: { c: "clubs", s: "spades", h: "hearts", d: "diamonds" },
+  de: { c: "Kreuz", s: "Pik", h: "Herz", d: "Karo" },
+} as const;
+const RANK_NAMES = {
+  en: { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" },
+  de: { T: "10", J: "Bube", Q: "Dame", K: "König", A: "Ass" },
+} as const;
+
+/** A card's name for people and screen readers, e.g. "ace of hearts" or "Herz Ass". */
+export function cardName(card: Card, lang: "en" | "de" = "en"): string {
+  const rank = rankOf(card);
+  const rankName = (RANK_NAMES[lang] as Partial<Record<Rank, string>>)[rank] ?? rank;
+  const suitName = SUIT_NAMES[lang][suitOf(card)];
+  return lang === "en" ? `${rankName} of ${suitName}` : `${suitName} ${rankName}`;
+}

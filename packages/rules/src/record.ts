@@ -1,0 +1,150 @@
+import type { Card } from "./cards.js";
+import { type Rules, parseRules, makeRules } from "./rules.js";
+import { type Result, type EngineError, type ErrorCode, ok, err } from "./result.js";
+import { type Action, type Deal, type MatchState, type RoundResult, actionsOf } from "./state.js";
+import { newMatch, dealRound } from "./match.js";
+import { applyAction } from "./turn.js";
+import { handValue } from "./value.js";
+
+/** A game record as the contract defines it (shared/spec/game-record.md). */
+export interface GameRecord {
+  readonly rules: Partial<Rules>;
+  readonly players: readonly string[];
+  readonly dealer: number;
+  readonly rounds: readonly { readonly deal: Deal; readonly actions: readonly Action[] }[];
+}
+
+export interface RecordError extends EngineError {
+  readonly round?: number;
+  readonly action?: number;
+}
+
+export interface OutcomeRound {
+  readonly dealer: number;
+  readonly endReason: RoundResult["endReason"] | null;
+  readonly hands: RoundResult["hands"];
+  readonly values: RoundResult["values"] | null;
+  readonly lifeLosses: RoundResult["lifeLosses"] | null;
+  readonly lives: RoundResult["lives"];
+  readonly state: RoundResult["state"];
+}
+
+export interface Outcome {
+  readonly rounds: readonly OutcomeRound[];
+  readonly result: { readonly over: boolean; readonly winner: number | null; readonly draw: boolean };
+}
+
+const recordError = (code: ErrorCode, message: string, round?: number, action?: number): RecordError => {
+  const e: { code: ErrorCode; message: string; round?: number; action?: number } = { code, message };
+  if (round !== undefined) e.round = round;
+  if (action !== undefined) e.action = action;
+  return e;
+};
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
+
+/** Reads the shape of a deal; whether its cards make up the deck is the engine's check (INVALID_DEAL). */
+function readDeal(input: unknown, round: number): Result<Deal, RecordError> {
+  const bad = (message: string) => err(recordError("INVALID_RECORD", message, round));
+  if (!isObject(input)) return bad(`round ${round} needs a "deal" object`);
+  const cards = (v: unknown): v is Card[] => Array.isArray(v) && v.every((c) => typeof c === "string");
+  const { hands, middle, stock, extra } = input;
+  if (!Array.isArray(hands) || !hands.every((h) => h === null || cards(h))) {
+    return bad(`"hands" of round ${round} must be a list of hands (card lists, or null for a seat that is out)`);
+  }
+  if (middle !== undefined && middle !== null && !cards(middle)) return bad(`"middle" of round ${round} must be a card list`);
+  if (!cards(stock)) return bad(`"stock" of round ${round} must be a card list`);
+  if (extra !== undefined && extra !== null && !cards(extra)) return bad(`"extra" of round ${round} must be a card list`);
+  return ok({ hands, middle: middle ?? null, stock, extra: extra ?? null });
+}
+
+function readRules(input: unknown): Result<Rules, RecordError> {
+  const rules = parseRules(input);
+  return rules.ok ? rules : err(recordError(rules.error.code, rules.error.message));
+}
+
+/** Replays a parsed JSON value to its final state, or the first error in the contract's order. */
+export function replayRecord(input: unknown): Result<{ state: MatchState; players: string[] }, RecordError> {
+  if (!isObject(input)) return err(recordError("INVALID_RECORD", "a record must be a JSON object"));
+  const rules = readRules(input.rules);
+  if (!rules.ok) return rules;
+  const { players, dealer, rounds } = input;
+  if (!Array.isArray(players) || !players.every((p) => typeof p === "string")) {
+    return err(recordError("INVALID_RECORD", `"players" must be a list of names`));
+  }
+  if (!isWhole(dealer)) return err(recordError("INVALID_RECORD", `"dealer" must be a whole number`));
+  if (!Array.isArray(rounds)) return err(recordError("INVALID_RECORD", `"rounds" must be a list`));
+  const match = newMatch({ rules: rules.value, seats: players.length, dealer });
+  if (!match.ok) return err(recordError(match.error.code, match.error.message));
+  let state = match.value;
+  for (let r = 0; r < rounds.length; r++) {
+    const roundInput = rounds[r];
+    if (!isObject(roundInput)) return err(recordError("INVALID_RECORD", `round ${r} must be an object`, r));
+    if (state.over) return err(recordError("MATCH_OVER", `the match ended before round ${r}`, r));
+    if (state.round !== null && state.round.endReason === null) {
+      return err(recordError("INVALID_RECORD", `round ${r - 1} is unfinished but round ${r} follows`, r));
+    }
+    const deal = readDeal(roundInput.deal, r);
+    if (!deal.ok) return deal;
+    const dealt = dealRound(state, { deal: deal.value });
+    if (!dealt.ok) return err(recordError(dealt.error.code, dealt.error.message, r));
+    state = dealt.value.state;
+    const actions = roundInput.actions;
+    if (!Array.isArray(actions)) return err(recordError("INVALID_RECORD", `"actions" of round ${r} must be a list`, r));
+    for (let i = 0; i < actions.length; i++) {
+      const action: unknown = actions[i];
+      if (!isObject(action)) return err(recordError("INVALID_RECORD", `action ${i} of round ${r} must be an object`, r, i));
+      const applied = applyAction(state, action as unknown as Action);
+      if (!applied.ok) return err(recordError(applied.error.code, applied.error.message, r, i));
+      state = applied.value.state;
+    }
+  }
+  return ok({ state, players: players as string[] });
+}
+
+/** Reads and replays record text: not JSON is INVALID_RECORD like any other bad shape. */
+export function replayRecordText(text: string): Result<{ state: MatchState; players: string[] }, RecordError> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return err(recordError("INVALID_RECORD", "the record is not valid JSON"));
+  }
+  return replayRecord(parsed);
+}
+
+/** The outcome of the contract: one entry per round played, the unfinished one with nulls, and the match result. */
+export function outcomeOf(state: MatchState): Outcome {
+  const rounds: OutcomeRound[] = state.finished.map(({ result }) => result);
+  const round = state.round;
+  if (round !== null && round.endReason === null) {
+    rounds.push({
+      dealer: round.dealer,
+      endReason: null,
+      hands: round.hands,
+      values: null,
+      lifeLosses: null,
+      lives: state.lives,
+      state: state.status,
+    });
+  }
+  return { rounds, result: { over: state.over, winner: state.winner, draw: state.draw } };
+}
+
+/** Writes a match, finished or not, as a record that replays to the same state. */
+export function makeRecord(state: MatchState, players: readonly string[], firstDealer?: number): GameRecord {
+  const rounds = state.finished.map(({ deal, actions }) => ({ deal: cleanDeal(deal), actions }));
+  const round = state.round;
+  if (round !== null && round.endReason === null) rounds.push({ deal: cleanDeal(round.deal), actions: actionsOf(round) });
+  const dealer = firstDealer ?? state.finished[0]?.result.dealer ?? round?.dealer ?? state.nextDealer;
+  return { rules: makeRules(state.rules), players, dealer, rounds };
+}
+
+function cleanDeal(deal: Deal): Deal {
+  return deal.extra ? { hands: deal.hands, extra: deal.extra, stock: deal.stock } : { hands: deal.hands, middle: deal.middle, stock: deal.stock };
+}
+
+/** Values of the hands as they stand (for a round still going). */
+export const valuesOf = (hands: readonly (readonly Card[] | null)[], rules: Rules): (number | null)[] =>
+  hands.map((h) => (h === null ? null : handValue(h, rules)));

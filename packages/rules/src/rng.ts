@@ -1,0 +1,89 @@
+/**
+ * A small seeded generator (sfc32) so that shuffles are reproducible from a seed string.
+ * The rules stay pure: seeds come in from outside (tests fix them, the server draws them from node:crypto).
+ */
+export type RngState = readonly [number, number, number, number];
+
+/** Turns any seed string into a generator state: 32 hex digits are taken as they are, anything else is hashed. */
+export function rngFromSeed(seed: string): RngState {
+  if (/^[0-9a-f]{32}$/i.test(seed)) {
+    return [0, 8, 16, 24].map((i) => parseInt(seed.slice(i, i + 8), 16) >>> 0) as unknown as RngState;
+  }
+  // cyrb128: a well-mixed 128-bit string hash.
+  let h1 = 1779033703;
+  let h2 = 3144134277;
+  let h3 = 1013904242;
+  let h4 = 2773480762;
+  for (let i = 0; i < seed.length; i++) {
+    const k = seed.charCodeAt(i);
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+  }
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+  return [(h1 ^ h2 ^ h3 ^ h4) >>> 0, (h2 ^ h1) >>> 0, (h3 ^ h1) >>> 0, (h4 ^ h1) >>> 0];
+}
+
+/** A mutable generator for the length of one computation; the state it ends in can be stored again. */
+export class Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(state: RngState) {
+    [this.a, this.b, this.c, this.d] = state;
+    // Warm up so that similar seeds diverge.
+    for (let i = 0; i < 12; i++) this.nextUint32();
+  }
+
+  static fromSeed(seed: string): Rng {
+    return new Rng(rngFromSeed(seed));
+  }
+
+  nextUint32(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return t >>> 0;
+  }
+
+  /** A uniform whole number in [0, n), without modulo bias. */
+  below(n: number): number {
+    const limit = 0x100000000 - (0x100000000 % n);
+    for (;;) {
+      const x = this.nextUint32();
+      if (x < limit) return x % n;
+    }
+  }
+
+  /** 32 hex digits: a fresh seed, e.g. for the next round of a match seeded once. */
+  nextSeed(): string {
+    let out = "";
+    for (let i = 0; i < 4; i++) out += this.nextUint32().toString(16).padStart(8, "0");
+    return out;
+  }
+
+  state(): RngState {
+    return [this.a, this.b, this.c, this.d];
+  }
+}
+
+/** Fisher-Yates on a copy. */
+export function shuffled<T>(items: readonly T[], rng: Rng): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = rng.below(i + 1);
+    const tmp = out[i]!;
+    out[i] = out[j]!;
+    out[j] = tmp;
+  }
+  return out;
+}

@@ -1,0 +1,98 @@
+import type { Card } from "./cards.js";
+import type { Rules } from "./rules.js";
+import {
+  type EndReason,
+  type GameEvent,
+  type MatchState,
+  type RoundResult,
+  type RoundState,
+  type SeatStatus,
+  type Transition,
+  actionsOf,
+  nextSeat,
+} from "./state.js";
+import { handStrength, handValue, isFire } from "./value.js";
+
+type Hands = readonly (readonly Card[] | null)[];
+
+/** Which seats lose a life: 1 marks a loser, 0 a seat that keeps its lives (the knocker's extra cost comes later). */
+export function losersOf(hands: Hands, reason: EndReason, rules: Rules): number[] {
+  const inRound = (seat: number): boolean => hands[seat] !== null;
+  if (reason === "fire" && rules.fire === "allOthersLose") {
+    return hands.map((hand) => (hand !== null && !isFire(hand, rules) ? 1 : 0));
+  }
+  if (reason === "thirtyOne" && rules.thirtyOne === "allOthersLose") {
+    return hands.map((hand) => (hand !== null && handValue(hand, rules) !== 31 ? 1 : 0));
+  }
+  const strengths = hands.map((hand) => (hand === null ? NaN : handStrength(hand, rules)));
+  const played = strengths.filter((s) => !Number.isNaN(s));
+  const lowest = Math.min(...played);
+  if (rules.losers === "lowest") return strengths.map((s, seat) => (inRound(seat) && s === lowest ? 1 : 0));
+  // twentyOrLess: every hand of 20 or less, and the lowest above 20, lose; the highest hand(s) never do.
+  const highest = Math.max(...played);
+  const twenty = 20 * 16;
+  const above = played.filter((s) => s > twenty);
+  const lowestAbove = above.length > 0 ? Math.min(...above) : NaN;
+  return strengths.map((s, seat) =>
+    inRound(seat) && s !== highest && (s <= twenty || s === lowestAbove) ? 1 : 0,
+  );
+}
+
+/** Ends the round in play: values, losers, lives, swimming and going out, the match's end, the next dealer. */
+export function endRound(state: MatchState, round: RoundState, reason: EndReason, events: GameEvent[]): Transition {
+  const { rules } = state;
+  const hands = round.hands;
+  const losers = losersOf(hands, reason, rules);
+  const lifeLosses = losers.map((lost, seat) => (lost && seat === round.knocker ? rules.knockerPays : lost));
+  const lives = state.lives.slice();
+  const status: SeatStatus[] = state.status.slice();
+  let reachedZero = false;
+  const changes: GameEvent[] = [];
+  for (let seat = 0; seat < state.seatCount; seat++) {
+    const count = lifeLosses[seat]!;
+    if (count === 0) continue;
+    const before = status[seat];
+    // Two lives lost count as two losses in a row: the first may take the last life, the second then sinks.
+    for (let k = 0; k < count && status[seat] !== "out"; k++) {
+      if (lives[seat]! > 0) {
+        lives[seat] = lives[seat]! - 1;
+        if (lives[seat] === 0) {
+          reachedZero = true;
+          const maySwim = rules.swimming === "everyone" || (rules.swimming === "firstOnly" && !state.swimmingTaken);
+          status[seat] = maySwim ? "swimming" : "out";
+        }
+      } else status[seat] = "out";
+    }
+    changes.push({ type: "livesLost", seat, count, lives: lives[seat]! });
+    if (status[seat] !== before) changes.push({ type: status[seat] === "out" ? "out" : "swimming", seat });
+  }
+  const result: RoundResult = {
+    dealer: round.dealer,
+    endReason: reason,
+    hands,
+    values: hands.map((hand) => (hand === null ? null : handValue(hand, rules))),
+    lifeLosses,
+    lives,
+    state: status,
+  };
+  events.push({ type: "roundEnded", round: round.index, reason, result }, ...changes);
+  const remaining: number[] = [];
+  status.forEach((s, seat) => s !== "out" && remaining.push(seat));
+  const over = remaining.length <= 1;
+  const winner = remaining.length === 1 ? remaining[0]! : null;
+  if (over) events.push({ type: "matchEnded", winner, draw: winner === null });
+  const ended: RoundState = { ...round, endReason: reason };
+  const next: MatchState = {
+    ...state,
+    lives,
+    status,
+    swimmingTaken: state.swimmingTaken || reachedZero,
+    nextDealer: over ? state.nextDealer : nextSeat({ rules, seatCount: state.seatCount, status }, round.dealer),
+    round: ended,
+    finished: [...state.finished, { deal: round.deal, actions: actionsOf(round), result }],
+    over,
+    winner,
+    draw: over && winner === null,
+  };
+  return { state: next, events };
+}

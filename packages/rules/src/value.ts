@@ -1,0 +1,70 @@
+import { type Card, cardPoints, rankStrength } from "./cards.js";
+import type { Rules } from "./rules.js";
+
+type ValueRules = Pick<Rules, "fire" | "scoring" | "threeOfAKindTies">;
+
+const ACE = "A".charCodeAt(0);
+
+export const isThreeOfAKind = (hand: readonly Card[]): boolean =>
+  hand.length === 3 && hand[0]![0] === hand[1]![0] && hand[1]![0] === hand[2]![0];
+
+export const isThreeAces = (hand: readonly Card[]): boolean =>
+  isThreeOfAKind(hand) && hand[0]!.charCodeAt(0) === ACE;
+
+/** Feuer: three aces, when the rules give them a meaning of their own. */
+export const isFire = (hand: readonly Card[], rules: Pick<Rules, "fire">): boolean =>
+  rules.fire !== "off" && isThreeAces(hand);
+
+const CODE_C = "c".charCodeAt(0);
+const CODE_S = "s".charCodeAt(0);
+const CODE_H = "h".charCodeAt(0);
+
+/** The best sum of cards of one suit (and, with `suitOrRank`, of one rank). */
+function bestSum(hand: readonly Card[], byRank: boolean): number {
+  let clubs = 0;
+  let spades = 0;
+  let hearts = 0;
+  let diamonds = 0;
+  for (const card of hand) {
+    const points = cardPoints(card);
+    const suit = card.charCodeAt(1);
+    if (suit === CODE_C) clubs += points;
+    else if (suit === CODE_S) spades += points;
+    else if (suit === CODE_H) hearts += points;
+    else diamonds += points;
+  }
+  let best = Math.max(clubs, spades, hearts, diamonds);
+  if (byRank) {
+    for (let i = 0; i < hand.length; i++) {
+      for (let j = i + 1; j < hand.length; j++) {
+        if (hand[i]![0] === hand[j]![0]) best = Math.max(best, 2 * cardPoints(hand[i]!));
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * A hand's value: the best one-suit sum; three of a kind 30.5; three aces 33 (Feuer that beats everything),
+ * 31 (Feuer counted as 31) or 30.5 (no Feuer).
+ */
+export function handValue(hand: readonly Card[], rules: ValueRules): number {
+  if (isThreeOfAKind(hand)) {
+    if (isThreeAces(hand)) {
+      if (rules.fire === "allOthersLose") return 33;
+      if (rules.fire === "endsRound") return 31;
+    }
+    return 30.5;
+  }
+  return bestSum(hand, rules.scoring === "suitOrRank");
+}
+
+/**
+ * A number that orders hands as the rules rank them: the value, and with `threeOfAKindTies: "higherRank"`
+ * the rank of a three of a kind as a tie-break among them.
+ */
+export function handStrength(hand: readonly Card[], rules: ValueRules): number {
+  const value = handValue(hand, rules);
+  if (value === 30.5 && rules.threeOfAKindTies === "higherRank") return value * 16 + rankStrength(hand[0]!);
+  return value * 16;
+}
