@@ -1,12 +1,38 @@
 import { readFile } from "node:fs/promises";
 import { type Io, replayFile, replayJsonl } from "./replay.js";
 
-const HELP = `schwimmen: the Schwimmen (31) card game from the command line
+export type { Io } from "./replay.js";
+
+/** A subcommand: its arguments after the command name, the process's streams, and an exit code back. */
+export interface Command {
+  readonly usage: string;
+  run(args: readonly string[], io: Io): Promise<number>;
+}
+
+const replay: Command = {
+  usage: `  schwimmen replay FILE        replay a game record (FILE may be - for standard input);
+                               prints the outcome as JSON, or {"error": ...} on stderr with exit code 2
+  schwimmen replay --jsonl     replay one record per line of standard input, one result line each`,
+  async run(args, io) {
+    if (args.length === 1 && args[0] === "--jsonl") return replayJsonl(io);
+    if (args.length === 1 && args[0] !== undefined) return replayFile(args[0], io);
+    io.stderr.write("usage: schwimmen replay FILE|-  or  schwimmen replay --jsonl\n");
+    return 2;
+  },
+};
+
+/** Every subcommand; each lives in its own module. */
+const COMMANDS: Record<string, Command> = {
+  replay,
+};
+
+const help = (): string =>
+  `schwimmen: the Schwimmen (31) card game from the command line
 
 Usage:
-  schwimmen replay FILE        replay a game record (FILE may be - for standard input);
-                               prints the outcome as JSON, or {"error": ...} on stderr with exit code 2
-  schwimmen replay --jsonl     replay one record per line of standard input, one result line each
+${Object.values(COMMANDS)
+  .map((c) => c.usage)
+  .join("\n")}
   schwimmen --help             this text
 `;
 
@@ -18,17 +44,15 @@ export const defaultIo: Io = {
 };
 
 export async function main(args: readonly string[], io: Io = defaultIo): Promise<number> {
-  const [command, ...rest] = args;
-  if (command === undefined || command === "--help" || command === "-h" || command === "help") {
-    io.stdout.write(HELP);
+  const [name, ...rest] = args;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.stdout.write(help());
     return 0;
   }
-  if (command === "replay") {
-    if (rest.length === 1 && rest[0] === "--jsonl") return replayJsonl(io);
-    if (rest.length === 1 && rest[0] !== undefined) return replayFile(rest[0], io);
-    io.stderr.write("usage: schwimmen replay FILE|-  or  schwimmen replay --jsonl\n");
+  const command = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    io.stderr.write(`unknown command "${name}"\n\n${help()}`);
     return 2;
   }
-  io.stderr.write(`unknown command "${command}"\n\n${HELP}`);
-  return 2;
+  return command.run(rest, io);
 }

@@ -60,11 +60,13 @@ export function dealFromSeed(state: MatchState, seed: string): Deal {
 export function checkDeal(state: MatchState, deal: Deal): EngineError | null {
   const bad = (message: string): EngineError => engineError("INVALID_DEAL", message);
   const { rules } = state;
-  if (deal.hands.length !== state.seatCount) return bad(`the deal has ${deal.hands.length} hands for ${state.seatCount} seats`);
+  if (deal.hands.length !== state.seatCount)
+    return bad(`the deal has ${deal.hands.length} hands for ${state.seatCount} seats`);
   const seen = new Set<string>();
   const count = (cards: readonly unknown[], what: string): EngineError | null => {
     for (const card of cards) {
-      if (!isCardOfDeck(card, rules.deck)) return bad(`${what} holds ${JSON.stringify(card)}, not a card of the ${rules.deck} deck`);
+      if (!isCardOfDeck(card, rules.deck))
+        return bad(`${what} holds ${JSON.stringify(card)}, not a card of the ${rules.deck} deck`);
       if (seen.has(card)) return bad(`${card} is dealt twice`);
       seen.add(card);
     }

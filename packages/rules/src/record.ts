@@ -53,9 +53,11 @@ function readDeal(input: unknown, round: number): Result<Deal, RecordError> {
   if (!Array.isArray(hands) || !hands.every((h) => h === null || cards(h))) {
     return bad(`"hands" of round ${round} must be a list of hands (card lists, or null for a seat that is out)`);
   }
-  if (middle !== undefined && middle !== null && !cards(middle)) return bad(`"middle" of round ${round} must be a card list`);
+  if (middle !== undefined && middle !== null && !cards(middle))
+    return bad(`"middle" of round ${round} must be a card list`);
   if (!cards(stock)) return bad(`"stock" of round ${round} must be a card list`);
-  if (extra !== undefined && extra !== null && !cards(extra)) return bad(`"extra" of round ${round} must be a card list`);
+  if (extra !== undefined && extra !== null && !cards(extra))
+    return bad(`"extra" of round ${round} must be a card list`);
   return ok({ hands, middle: middle ?? null, stock, extra: extra ?? null });
 }
 
@@ -94,7 +96,8 @@ export function replayRecord(input: unknown): Result<{ state: MatchState; player
     if (!Array.isArray(actions)) return err(recordError("INVALID_RECORD", `"actions" of round ${r} must be a list`, r));
     for (let i = 0; i < actions.length; i++) {
       const action: unknown = actions[i];
-      if (!isObject(action)) return err(recordError("INVALID_RECORD", `action ${i} of round ${r} must be an object`, r, i));
+      if (!isObject(action))
+        return err(recordError("INVALID_RECORD", `action ${i} of round ${r} must be an object`, r, i));
       const applied = applyAction(state, action as unknown as Action);
       if (!applied.ok) return err(recordError(applied.error.code, applied.error.message, r, i));
       state = applied.value.state;
@@ -136,13 +139,16 @@ export function outcomeOf(state: MatchState): Outcome {
 export function makeRecord(state: MatchState, players: readonly string[], firstDealer?: number): GameRecord {
   const rounds = state.finished.map(({ deal, actions }) => ({ deal: cleanDeal(deal), actions }));
   const round = state.round;
-  if (round !== null && round.endReason === null) rounds.push({ deal: cleanDeal(round.deal), actions: actionsOf(round) });
+  if (round !== null && round.endReason === null)
+    rounds.push({ deal: cleanDeal(round.deal), actions: actionsOf(round) });
   const dealer = firstDealer ?? state.finished[0]?.result.dealer ?? round?.dealer ?? state.nextDealer;
   return { rules: makeRules(state.rules), players, dealer, rounds };
 }
 
 function cleanDeal(deal: Deal): Deal {
-  return deal.extra ? { hands: deal.hands, extra: deal.extra, stock: deal.stock } : { hands: deal.hands, middle: deal.middle, stock: deal.stock };
+  return deal.extra
+    ? { hands: deal.hands, extra: deal.extra, stock: deal.stock }
+    : { hands: deal.hands, middle: deal.middle, stock: deal.stock };
 }
 
 /** Values of the hands as they stand (for a round still going). */

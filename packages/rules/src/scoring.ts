@@ -33,9 +33,7 @@ export function losersOf(hands: Hands, reason: EndReason, rules: Rules): number[
   const twenty = 20 * 16;
   const above = played.filter((s) => s > twenty);
   const lowestAbove = above.length > 0 ? Math.min(...above) : NaN;
-  return strengths.map((s, seat) =>
-    inRound(seat) && s !== highest && (s <= twenty || s === lowestAbove) ? 1 : 0,
-  );
+  return strengths.map((s, seat) => (inRound(seat) && s !== highest && (s <= twenty || s === lowestAbove) ? 1 : 0));
 }
 
 /** Ends the round in play: values, losers, lives, swimming and going out, the match's end, the next dealer. */

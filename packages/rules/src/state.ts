@@ -115,10 +115,21 @@ export function phaseOf(state: MatchState): Phase {
 }
 
 export type GameEvent =
-  | { readonly type: "roundStarted"; readonly round: number; readonly dealer: number; readonly middle: readonly Card[] | null; readonly stockSize: number }
+  | {
+      readonly type: "roundStarted";
+      readonly round: number;
+      readonly dealer: number;
+      readonly middle: readonly Card[] | null;
+      readonly stockSize: number;
+    }
   | { readonly type: "chose"; readonly seat: number; readonly packet: Packet; readonly middle: readonly Card[] }
   | { readonly type: "swapped"; readonly seat: number; readonly give: Card; readonly take: Card }
-  | { readonly type: "swappedAll"; readonly seat: number; readonly gave: readonly Card[]; readonly took: readonly Card[] }
+  | {
+      readonly type: "swappedAll";
+      readonly seat: number;
+      readonly gave: readonly Card[];
+      readonly took: readonly Card[];
+    }
   | { readonly type: "passed"; readonly seat: number }
   | { readonly type: "knocked"; readonly seat: number }
   | {

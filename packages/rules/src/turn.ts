@@ -57,7 +57,10 @@ function checkAction(state: MatchState, action: Action): EngineError | null {
   if (a.type === "swap") {
     for (const key of ["give", "take"] as const) {
       if (!isCardOfDeck(a[key], rules.deck)) {
-        return engineError("INVALID_RECORD", `"${key}" must be a card of the ${rules.deck} deck, not ${JSON.stringify(a[key])}`);
+        return engineError(
+          "INVALID_RECORD",
+          `"${key}" must be a card of the ${rules.deck} deck, not ${JSON.stringify(a[key])}`,
+        );
       }
     }
   }
@@ -68,10 +71,15 @@ function checkAction(state: MatchState, action: Action): EngineError | null {
   if (state.over || round === null || round.endReason !== null) {
     return engineError("ROUND_OVER", "the round has ended; no more actions in it");
   }
-  if (action.seat !== round.toAct) return engineError("NOT_YOUR_TURN", `it is seat ${round.toAct}'s turn, not seat ${action.seat}'s`);
+  if (action.seat !== round.toAct)
+    return engineError("NOT_YOUR_TURN", `it is seat ${round.toAct}'s turn, not seat ${action.seat}'s`);
   const notAllowed = (why: string): EngineError => engineError("ACTION_NOT_ALLOWED", why);
   if (round.mustChoose !== (action.type === "choose")) {
-    return notAllowed(round.mustChoose ? "the dealer must first choose a packet" : "choosing a packet is only the dealer's first action");
+    return notAllowed(
+      round.mustChoose
+        ? "the dealer must first choose a packet"
+        : "choosing a packet is only the dealer's first action",
+    );
   }
   switch (action.type) {
     case "swapAll":
@@ -88,8 +96,10 @@ function checkAction(state: MatchState, action: Action): EngineError | null {
       if (!mayRedeal(state, round)) return notAllowed("a new middle cannot be asked for now");
       break;
     case "swap":
-      if (!round.hands[action.seat]!.includes(action.give)) return engineError("CARD_NOT_IN_HAND", `${action.give} is not in the hand of seat ${action.seat}`);
-      if (!round.middle!.includes(action.take)) return engineError("CARD_NOT_IN_MIDDLE", `${action.take} is not in the middle`);
+      if (!round.hands[action.seat]!.includes(action.give))
+        return engineError("CARD_NOT_IN_HAND", `${action.give} is not in the hand of seat ${action.seat}`);
+      if (!round.middle!.includes(action.take))
+        return engineError("CARD_NOT_IN_MIDDLE", `${action.take} is not in the middle`);
       break;
   }
   return null;
@@ -112,7 +122,15 @@ export function applyAction(state: MatchState, action: Action): Result<Transitio
     const middle = action.packet === "first" ? round.extra! : round.hands[seat]!;
     const hands = round.hands.slice();
     hands[seat] = keep;
-    const next: RoundState = { ...round, ...logged, hands, middle, extra: null, mustChoose: false, toAct: nextSeat(state, round.dealer) };
+    const next: RoundState = {
+      ...round,
+      ...logged,
+      hands,
+      middle,
+      extra: null,
+      mustChoose: false,
+      toAct: nextSeat(state, round.dealer),
+    };
     return ok(checkDealEnd({ ...state, round: next }, [{ type: "chose", seat, packet: action.packet, middle }]));
   }
   if (action.type === "redeal") {
@@ -134,7 +152,12 @@ export function applyAction(state: MatchState, action: Action): Result<Transitio
   return ok(playTurn(state, round, action, logged));
 }
 
-function playTurn(state: MatchState, round: RoundState, action: Action, logged: Pick<RoundState, "actions" | "actionCount">): Transition {
+function playTurn(
+  state: MatchState,
+  round: RoundState,
+  action: Action,
+  logged: Pick<RoundState, "actions" | "actionCount">,
+): Transition {
   const { rules } = state;
   const seat = action.seat;
   let hands: (readonly Card[] | null)[] | RoundState["hands"] = round.hands;
@@ -198,7 +221,13 @@ function playTurn(state: MatchState, round: RoundState, action: Action, logged: 
     else {
       const fresh = next.stock.slice(next.stockTop, next.stockTop + 3);
       events.push({ type: "middleRenewed", seat: next.toAct, reason: "allPassed", discarded: middle, middle: fresh });
-      next = { ...next, passRun: 0, middle: fresh, stockTop: next.stockTop + 3, discarded: [...next.discarded, ...middle] };
+      next = {
+        ...next,
+        passRun: 0,
+        middle: fresh,
+        stockTop: next.stockTop + 3,
+        discarded: [...next.discarded, ...middle],
+      };
     }
   } else if (passRun === round.seatsInRound) next = { ...next, passRun: 0 };
   return { state: { ...state, round: next }, events };

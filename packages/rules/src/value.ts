@@ -8,8 +8,7 @@ const ACE = "A".charCodeAt(0);
 export const isThreeOfAKind = (hand: readonly Card[]): boolean =>
   hand.length === 3 && hand[0]![0] === hand[1]![0] && hand[1]![0] === hand[2]![0];
 
-export const isThreeAces = (hand: readonly Card[]): boolean =>
-  isThreeOfAKind(hand) && hand[0]!.charCodeAt(0) === ACE;
+export const isThreeAces = (hand: readonly Card[]): boolean => isThreeOfAKind(hand) && hand[0]!.charCodeAt(0) === ACE;
 
 /** Feuer: three aces, when the rules give them a meaning of their own. */
 export const isFire = (hand: readonly Card[], rules: Pick<Rules, "fire">): boolean =>

@@ -1,6 +1,14 @@
 import type { Card } from "./cards.js";
 import type { Rules } from "./rules.js";
-import { type Action, type MatchState, type Phase, type RoundResult, type SeatStatus, actionsOf, phaseOf } from "./state.js";
+import {
+  type Action,
+  type MatchState,
+  type Phase,
+  type RoundResult,
+  type SeatStatus,
+  actionsOf,
+  phaseOf,
+} from "./state.js";
 import { legalActions } from "./turn.js";
 
 /**
