@@ -1,0 +1,277 @@
+/**
+ * The game protocol between a client and the server (docs/protocol.md): client messages as zod schemas (the server
+ * validates every frame with them), server messages as types. The web client imports this module for its types.
+ */
+import { z } from "zod";
+import type { GameEvent, Rules, TableView } from "@schwimmen/rules";
+
+export const PROTOCOL_VERSION = 1;
+
+/** Limits the server enforces; clients may use them to validate input before sending. */
+export const LIMITS = {
+  /** Frames above this many bytes get MESSAGE_TOO_LARGE; the socket closes (1009) above `hardFrameBytes`. */
+  frameBytes: 4096,
+  hardFrameBytes: 65536,
+  /** Messages per connection within `rateWindowMs`; more get RATE_LIMITED, twice as many close the socket. */
+  rateMessages: 100,
+  rateWindowMs: 20_000,
+  nameChars: 24,
+  tableNameChars: 40,
+  minSeats: 2,
+  maxSeats: 9,
+  /** Turn timer: 0 turns it off, otherwise between these bounds (seconds). */
+  minTurnSeconds: 5,
+  maxTurnSeconds: 600,
+} as const;
+
+/** Named rule sets a table may be created with (rule keys of the record contract; the rest keep their defaults). */
+export const PRESETS = {
+  /** The seed document's rules ("bei uns gilt"). */
+  standard: {},
+  /** The dealer looks at one packet and keeps it or takes the second. */
+  dealerChooses: { deal: "dealerChooses" },
+  /** Only a knock or Feuer ends a round; Feuer counts 31. */
+  knockOnly: { thirtyOne: "noEnd", fire: "endsRound" },
+  /** A short match: two lives, no swimming. */
+  quick: { lives: 2, swimming: "off" },
+} as const satisfies Record<string, Partial<Rules>>;
+export type PresetName = keyof typeof PRESETS;
+export const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Client -> server
+
+const id = z.union([z.string().max(64), z.number().int()]).optional();
+/** Display names: trimmed, 1-24 characters, no control characters. Clients render them as text, never as markup. */
+const displayName = z
+  .string()
+  .transform((s) => s.normalize("NFC").replace(/\s+/g, " ").trim())
+  .pipe(
+    z
+      .string()
+      .min(1)
+      .max(LIMITS.nameChars)
+      // Control and format characters (bidi overrides and the like) are refused.
+      .regex(/^[^\p{Cc}\p{Cf}]+$/u, "no control or format characters"),
+  );
+const tableName = z
+  .string()
+  .transform((s) => s.normalize("NFC").replace(/\s+/g, " ").trim())
+  .pipe(
+    z
+      .string()
+      .min(1)
+      .max(LIMITS.tableNameChars)
+      .regex(/^[^\p{Cc}\p{Cf}]+$/u, "no control or format characters"),
+  );
+/** Invite codes: 6 characters of an alphabet without look-alikes; lower case is accepted. */
+export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+const code = z
+  .string()
+  .transform((s) => s.trim().toUpperCase())
+  .pipe(z.string().regex(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/, "an invite code is 6 letters and digits"));
+const version = z.number().int().min(0);
+const card = z.string().regex(/^[2-9TJQKA][cshd]$/, "a card is rank then suit, like Ah or Tc");
+
+/** A move as the engine knows it; `seat` may be left out (the server fills in the sender's seat). */
+export const moveSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("swap"), give: card, take: card, seat: z.number().int().optional() }),
+  z.object({ type: z.literal("swapAll"), seat: z.number().int().optional() }),
+  z.object({ type: z.literal("pass"), seat: z.number().int().optional() }),
+  z.object({ type: z.literal("knock"), seat: z.number().int().optional() }),
+  z.object({ type: z.literal("redeal"), seat: z.number().int().optional() }),
+  z.object({
+    type: z.literal("choose"),
+    packet: z.enum(["first", "second"]),
+    seat: z.number().int().optional(),
+  }),
+]);
+
+export const clientMessageSchema = z.discriminatedUnion("type", [
+  /** First message on every connection: a known device token, or none to get a new one. */
+  z.object({
+    type: z.literal("hello"),
+    id,
+    token: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32,64}$/)
+      .optional(),
+  }),
+  z.object({
+    type: z.literal("create"),
+    id,
+    name: tableName,
+    /** The creator's display name; the creator takes seat 0 and is the host. */
+    playerName: displayName,
+    seats: z.number().int().min(LIMITS.minSeats).max(LIMITS.maxSeats),
+    /** Either a preset or rule keys (rules win over the preset's keys); checked by the engine. */
+    preset: z.enum(PRESET_NAMES as [PresetName, ...PresetName[]]).optional(),
+    rules: z.record(z.string(), z.unknown()).optional(),
+    /** Level of the bots that fill free seats at the start and play for absent players. */
+    botLevel: z.string().max(32).optional(),
+    /** Seconds a player has for a turn before a bot plays it; 0 = no timer. Default 60. */
+    turnSeconds: z
+      .number()
+      .int()
+      .refine((n) => n === 0 || (n >= LIMITS.minTurnSeconds && n <= LIMITS.maxTurnSeconds))
+      .optional(),
+  }),
+  /**
+   * Sit at a table: takes a free seat (lobby only, `name` required), or comes back to the seat this token holds.
+   * With `lastVersion` the server sends only what was missed (or a full sync when too far behind).
+   */
+  z.object({ type: z.literal("join"), id, code, name: displayName.optional(), lastVersion: version.optional() }),
+  /** Follow a table as a spectator. */
+  z.object({ type: z.literal("watch"), id, code, lastVersion: version.optional() }),
+  /** Host only, in the lobby: free seats get bots, the first round is dealt. */
+  z.object({ type: z.literal("start"), id }),
+  z.object({ type: z.literal("act"), id, action: moveSchema }),
+  /** Host only, after the match: a new match with the same seats. */
+  z.object({ type: z.literal("rematch"), id }),
+  /** Back from "away" (any action also brings a player back). */
+  z.object({ type: z.literal("back"), id }),
+  /** Leave the table: in the lobby the seat is freed; during a match the seat is marked away. */
+  z.object({ type: z.literal("leave"), id }),
+  z.object({ type: z.literal("ping"), id }),
+]);
+
+export type ClientMessage = z.input<typeof clientMessageSchema>;
+export type ParsedClientMessage = z.output<typeof clientMessageSchema>;
+export type Move = z.output<typeof moveSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Server -> client
+
+export type ErrorCode =
+  // frames and connection
+  | "BAD_JSON"
+  | "BAD_MESSAGE"
+  | "MESSAGE_TOO_LARGE"
+  | "RATE_LIMITED"
+  | "NOT_IDENTIFIED"
+  | "ALREADY_IDENTIFIED"
+  // tables
+  | "TABLE_NOT_FOUND"
+  | "TABLE_FULL"
+  | "NOT_AT_TABLE"
+  | "ALREADY_AT_TABLE"
+  | "NAME_REQUIRED"
+  | "INVALID_RULES"
+  | "UNKNOWN_BOT_LEVEL"
+  | "NOT_HOST"
+  | "ALREADY_STARTED"
+  | "NOT_STARTED"
+  | "MATCH_NOT_OVER"
+  | "NOT_A_PLAYER"
+  | "NOT_YOUR_SEAT"
+  | "NOT_AWAY"
+  | "TOO_MANY_TABLES"
+  // the engine's codes for a refused action
+  | "NOT_YOUR_TURN"
+  | "ACTION_NOT_ALLOWED"
+  | "CARD_NOT_IN_HAND"
+  | "CARD_NOT_IN_MIDDLE"
+  | "ROUND_OVER"
+  | "MATCH_OVER"
+  | "INVALID_RECORD"
+  | "INTERNAL";
+
+export type SeatKind = "human" | "bot" | "free";
+
+export interface SeatInfo {
+  readonly seat: number;
+  /** Plain text: render as text, never as markup. */
+  readonly name: string | null;
+  readonly kind: SeatKind;
+  /** For bot seats, and the level that plays for an away human. */
+  readonly botLevel: string | null;
+  /** A human whose turns a bot plays (the turn timer ran out, or they left) until they come back. */
+  readonly away: boolean;
+  /** At least one connection of this seat's player is open. */
+  readonly connected: boolean;
+}
+
+export type TableStatus = "lobby" | "playing" | "over";
+
+/** What everybody at a table (players and spectators) may know about it besides the game view. */
+export interface TableInfo {
+  readonly code: string;
+  readonly name: string;
+  /** Path of the invite link, e.g. "/t/K7M2QX". */
+  readonly invitePath: string;
+  readonly seatCount: number;
+  readonly rules: Rules;
+  readonly preset: PresetName | null;
+  readonly botLevel: string;
+  readonly turnSeconds: number;
+  readonly status: TableStatus;
+  /** 1 for the first match, 2 after a rematch...; 0 in the lobby. */
+  readonly match: number;
+  readonly host: number;
+  readonly seats: readonly SeatInfo[];
+  /** SHA-256 (hex) of the current round's seed, sent with the deal; null between matches. */
+  readonly seedHash: string | null;
+  /** When the seat to act runs out of time (server clock, epoch ms); null without a running timer. */
+  readonly turnEndsAt: number | null;
+}
+
+/** Events of a table: the engine's (all public) plus the table's own. */
+export type TableEvent =
+  | Exclude<GameEvent, { type: "roundStarted" }>
+  /** The engine's roundStarted, with the hash of the seed the round was shuffled from. */
+  | (Extract<GameEvent, { type: "roundStarted" }> & { readonly seedHash: string })
+  /** After a round: its seed, so anyone can check the hash and re-deal it. */
+  | { readonly type: "seedRevealed"; readonly round: number; readonly seed: string; readonly seedHash: string }
+  | { readonly type: "seatTaken"; readonly seat: number; readonly name: string; readonly kind: "human" | "bot" }
+  | { readonly type: "seatFreed"; readonly seat: number }
+  | { readonly type: "matchStarted"; readonly match: number; readonly dealer: number }
+  | { readonly type: "away"; readonly seat: number; readonly reason: "timeout" | "left" }
+  | { readonly type: "back"; readonly seat: number };
+
+export interface VersionedEvent {
+  /** The table version this event belongs to (several events may share one version). */
+  readonly v: number;
+  readonly event: TableEvent;
+}
+
+/** `re` echoes the `id` of the client message this answers (absent for pushes caused by others). */
+interface Reply {
+  readonly re?: string | number;
+}
+
+export type ServerMessage =
+  | (Reply & {
+      readonly type: "welcome";
+      readonly token: string;
+      readonly protocol: number;
+      readonly serverTime: number;
+      readonly botLevels: readonly string[];
+      readonly presets: readonly PresetName[];
+    })
+  /** The whole picture: on joining, watching, or resuming from too far behind. */
+  | (Reply & {
+      readonly type: "sync";
+      readonly version: number;
+      readonly seat: number | null;
+      readonly table: TableInfo;
+      readonly view: TableView;
+      /** Events of the current round so far (replay buffer permitting), for clients that animate from events. */
+      readonly events: readonly VersionedEvent[];
+    })
+  /** What changed: the events of versions `from`+1 .. `version`, the table and this seat's view afterwards. */
+  | (Reply & {
+      readonly type: "update";
+      readonly from: number;
+      readonly version: number;
+      readonly seat: number | null;
+      readonly events: readonly VersionedEvent[];
+      readonly table: TableInfo;
+      readonly view: TableView;
+    })
+  /** Unversioned table news (a player connected or dropped, a timer started); the version stays. */
+  | (Reply & { readonly type: "table"; readonly version: number; readonly table: TableInfo })
+  | (Reply & { readonly type: "left"; readonly code: string })
+  | (Reply & { readonly type: "pong"; readonly serverTime: number })
+  | (Reply & { readonly type: "error"; readonly code: ErrorCode; readonly message: string });
+
+export type ServerMessageType = ServerMessage["type"];
