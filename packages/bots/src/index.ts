@@ -1,2 +1,3 @@
 export * from "./bot.js";
 export * from "./registry.js";
+export * from "./arena.js";

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type Io, replayFile, replayJsonl } from "./replay.js";
+import { arenaCommand } from "./arena/command.js";
 
 export type { Io } from "./replay.js";
 
@@ -24,6 +25,7 @@ const replay: Command = {
 /** Every subcommand; each lives in its own module. */
 const COMMANDS: Record<string, Command> = {
   replay,
+  arena: arenaCommand,
 };
 
 const help = (): string =>

@@ -1,0 +1,22 @@
+import { type ArenaEntry, BOT_LEVELS, createBot, isBotLevel } from "@schwimmen/bots";
+
+/**
+ * Bot names to arena entries. Only here does a name become a bot, so the main thread and every worker build the
+ * very same lineup from the names alone.
+ */
+export function arenaEntry(name: string): ArenaEntry | null {
+  if (!isBotLevel(name)) return null;
+  return { name, create: () => createBot(name) };
+}
+
+export const knownBots = (): readonly string[] => BOT_LEVELS;
+
+/** Labels by lineup position: the first of a kind keeps its name, later ones get "#2", "#3"... */
+export function seatLabels(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    return count === 1 ? name : `${name}#${count}`;
+  });
+}
