@@ -14,6 +14,8 @@ export interface DecisionContext {
 export interface Bot {
   readonly name: string;
   decide(view: TableView, context: DecisionContext): Action;
+  /** One line on why an action is good, for a hint button, e.g. "Swap 9s for Ks: 30 in spades". */
+  explain?(view: TableView, action: Action, lang: "de" | "en"): string;
 }
 
 /** Any legal action, uniformly. */

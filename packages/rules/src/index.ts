@@ -9,3 +9,4 @@ export * from "./turn.js";
 export * from "./scoring.js";
 export * from "./view.js";
 export * from "./record.js";
+export * from "./world.js";

@@ -1,0 +1,82 @@
+import { type Action, type TableView, applyAction, worldFromView } from "@schwimmen/rules";
+import type { Bot, DecisionContext } from "./bot.js";
+import { swapOptions, valueOf } from "./hand.js";
+import { type PlayoutPolicy, equity, greedyPolicy, playOut } from "./rollout.js";
+import { sampleWorld } from "./sampler.js";
+import { trackRound } from "./tracker.js";
+import { explainAction } from "./explain.js";
+
+export interface ExpertOptions {
+  /** Sampled worlds per decision (each candidate action is played out in every world: common random numbers). */
+  readonly worlds: number;
+  /** Most single-card swaps considered, best by the hand they leave. */
+  readonly maxSwaps: number;
+  /** Knock value of the play-out policy, for the expert's own seat and for the others. */
+  readonly ownKnockAt: number;
+  readonly otherKnockAt: number;
+}
+
+export const EXPERT_DEFAULTS: ExpertOptions = { worlds: 40, maxSwaps: 4, ownKnockAt: 27, otherKnockAt: 27 };
+
+/** The legal actions worth searching: all but the weakest single swaps. */
+function candidates(view: TableView, maxSwaps: number): Action[] {
+  const swaps = view.legal.filter((a) => a.type === "swap");
+  if (swaps.length <= maxSwaps) return view.legal.slice();
+  const hand = view.hand ?? [];
+  const middle = view.middle ?? [];
+  const ranked = swapOptions(hand, middle, view.rules)
+    .filter((o) => o.move.type === "swap")
+    .sort((a, b) => b.value - a.value)
+    .slice(0, maxSwaps);
+  const keep = new Set(ranked.map((o) => (o.move.type === "swap" ? o.move.give + o.move.take : "")));
+  return view.legal.filter((a) => a.type !== "swap" || keep.has(a.give + a.take));
+}
+
+/**
+ * Determinized Monte Carlo: sample worlds that agree with the seat's knowledge, play every candidate action out in
+ * each world with fast policies for all seats, and take the action with the best average share of the match.
+ * Deterministic for a given rng; `budgetMs`, when given, also stops sampling early.
+ */
+export function chooseByPlayouts(
+  view: TableView,
+  context: DecisionContext,
+  options: ExpertOptions,
+  policyFor?: (view: TableView) => PlayoutPolicy,
+): Action {
+  const me = view.viewer!;
+  const actions = candidates(view, options.maxSwaps);
+  if (actions.length === 1) return actions[0]!;
+  const tracking = trackRound(view);
+  const policy = policyFor?.(view) ?? greedyPolicy((seat) => (seat === me ? options.ownKnockAt : options.otherKnockAt));
+  const totals = new Array<number>(actions.length).fill(0);
+  const started = performance.now();
+  for (let w = 0; w < options.worlds; w++) {
+    const world = worldFromView(view, sampleWorld(view, tracking, context.rng));
+    if (!world) break;
+    actions.forEach((action, i) => {
+      const next = applyAction(world, action);
+      if (!next.ok) {
+        totals[i]! -= 1;
+        return;
+      }
+      totals[i]! += equity(playOut(next.value.state, policy), me);
+    });
+    if (context.budgetMs !== undefined && performance.now() - started > context.budgetMs) break;
+  }
+  let best = 0;
+  for (let i = 1; i < actions.length; i++) if (totals[i]! > totals[best]! + 1e-9) best = i;
+  return actions[best]!;
+}
+
+export function expertBot(options: ExpertOptions = EXPERT_DEFAULTS): Bot {
+  return {
+    name: "expert",
+    decide(view, context) {
+      if (view.legal.length === 1) return view.legal[0]!;
+      return chooseByPlayouts(view, context, options);
+    },
+    explain: explainAction,
+  };
+}
+
+export { valueOf };

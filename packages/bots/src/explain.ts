@@ -1,0 +1,65 @@
+import { type Action, type Card, type TableView, cardName, handValue, suitOf } from "@schwimmen/rules";
+
+type Lang = "de" | "en";
+
+const SUIT = {
+  en: { c: "clubs", s: "spades", h: "hearts", d: "diamonds" },
+  de: { c: "Kreuz", s: "Pik", h: "Herz", d: "Karo" },
+};
+
+/** "30 in spades", "three of a kind", "Feuer": what a hand is worth, in words. */
+function describeHand(hand: readonly Card[], view: TableView, lang: Lang): string {
+  const value = handValue(hand, view.rules);
+  if (value === 33 || (value === 31 && hand.every((c) => c[0] === "A")))
+    return lang === "de" ? "Feuer!" : "fire (three aces)!";
+  if (value === 30.5) return lang === "de" ? "drei Gleiche (30,5)" : "three of a kind (30.5)";
+  const sums = new Map<string, number>();
+  for (const c of hand)
+    sums.set(suitOf(c), (sums.get(suitOf(c)) ?? 0) + (c[0] === "A" ? 11 : "KQJT".includes(c[0]!) ? 10 : Number(c[0])));
+  let suit = "c";
+  for (const [s, v] of sums) if (v === value) suit = s;
+  const name = SUIT[lang][suit as "c"];
+  return lang === "de" ? `${value} in ${name}` : `${value} in ${name}`;
+}
+
+/** A one-line reason for an action, in German or English, built from the view alone. */
+export function explainAction(view: TableView, action: Action, lang: Lang = "en"): string {
+  const hand = view.hand ?? [];
+  const middle = view.middle ?? [];
+  const de = lang === "de";
+  switch (action.type) {
+    case "swap": {
+      const next = hand.map((c) => (c === action.give ? action.take : c));
+      const what = describeHand(next, view, lang);
+      return de
+        ? `Tausche ${cardName(action.give, "de")} gegen ${cardName(action.take, "de")}: ${what}`
+        : `Swap ${cardName(action.give, "en")} for ${cardName(action.take, "en")}: ${what}`;
+    }
+    case "swapAll":
+      return de
+        ? `Alle drei tauschen: ${describeHand(middle, view, lang)}`
+        : `Swap all three: ${describeHand(middle, view, lang)}`;
+    case "knock": {
+      const what = describeHand(hand, view, lang);
+      return de
+        ? `Klopfen mit ${what}: die anderen haben kaum Zeit, dich zu überholen`
+        : `Knock with ${what}: the others get too little time to beat you`;
+    }
+    case "pass":
+      return de
+        ? `Schieben: kein Tausch bringt mehr als ${describeHand(hand, view, lang)}, ohne den Nächsten zu stärken`
+        : `Pass: no swap beats ${describeHand(hand, view, lang)} without helping the next player`;
+    case "redeal":
+      return de
+        ? "Neue Mitte verlangen: die offenen Karten helfen dir nicht"
+        : "Ask for a new middle: the open cards do not help you";
+    case "choose":
+      return action.packet === "first"
+        ? de
+          ? `Dieses Päckchen behalten: ${describeHand(hand, view, lang)} ist mehr als ein Durchschnittsblatt`
+          : `Keep this packet: ${describeHand(hand, view, lang)} beats an average hand`
+        : de
+          ? "Das andere Päckchen nehmen: dieses ist schwächer als ein Durchschnittsblatt"
+          : "Take the other packet: this one is weaker than an average hand";
+  }
+}

@@ -1,0 +1,77 @@
+import type { Card, MatchState, Move, Rules, TableView } from "@schwimmen/rules";
+import type { Bot } from "./bot.js";
+import { endsRoundAtOnce, loopCap, swapOptions, valueOf } from "./hand.js";
+import { has, toLegal } from "./moves.js";
+
+/** What a turn policy needs to know: the actor's hand and the open cards, and which kinds of action are legal. */
+export interface Situation {
+  readonly rules: Rules;
+  readonly hand: readonly Card[];
+  readonly middle: readonly Card[];
+  readonly canKnock: boolean;
+  readonly canPass: boolean;
+  readonly canRedeal: boolean;
+  readonly turns: number;
+  readonly seatsInRound: number;
+}
+
+export const situationOfView = (view: TableView): Situation => ({
+  rules: view.rules,
+  hand: view.hand ?? [],
+  middle: view.middle ?? [],
+  canKnock: has(view, "knock"),
+  canPass: has(view, "pass"),
+  canRedeal: has(view, "redeal"),
+  turns: view.turns,
+  seatsInRound: view.seatsInRound,
+});
+
+/** The same for the seat to act in a full state (used in play-outs); legal kinds come from the engine. */
+export function situationOfState(state: MatchState, legalTypes: ReadonlySet<string>): Situation {
+  const round = state.round!;
+  return {
+    rules: state.rules,
+    hand: round.hands[round.toAct]!,
+    middle: round.middle ?? [],
+    canKnock: legalTypes.has("knock"),
+    canPass: legalTypes.has("pass"),
+    canRedeal: legalTypes.has("redeal"),
+    turns: round.turns,
+    seatsInRound: round.seatsInRound,
+  };
+}
+
+/** Keeps the first packet when it is worth at least this much (an average hand of three is worth about 19). */
+export const KEEP_FIRST_PACKET = 21;
+
+/**
+ * The baseline policy: knock at `knockAt` or more (unless a swap makes 31), else the best strictly improving swap,
+ * else pass; when passing is forbidden, the least bad swap. A new middle is asked for when the open cards offer nothing.
+ */
+export function greedyMove(s: Situation, knockAt = 27): Move {
+  const current = valueOf(s.hand, s.rules);
+  const options = swapOptions(s.hand, s.middle, s.rules);
+  let best = options[0];
+  for (const option of options) if (best === undefined || option.value > best.value) best = option;
+  const improves = best !== undefined && best.value > current;
+  if (s.canRedeal && !improves) return { type: "redeal" };
+  if (best && improves && endsRoundAtOnce(best.value, s.rules)) return best.move;
+  if (s.canKnock && (current >= knockAt || s.turns >= loopCap(s.seatsInRound))) return { type: "knock" };
+  if (best && improves) return best.move;
+  if (s.canPass) return { type: "pass" };
+  if (best) return best.move;
+  return { type: "knock" };
+}
+
+export function greedyBot(knockAt = 27): Bot {
+  return {
+    name: "greedy",
+    decide(view) {
+      if (view.phase === "choosing") {
+        const keep = valueOf(view.hand ?? [], view.rules) >= KEEP_FIRST_PACKET;
+        return toLegal(view, { type: "choose", packet: keep ? "first" : "second" });
+      }
+      return toLegal(view, greedyMove(situationOfView(view), knockAt));
+    },
+  };
+}

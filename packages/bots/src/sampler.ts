@@ -1,0 +1,104 @@
+import { type Card, type HiddenGuess, type Rng, type TableView, deckCards, handValue } from "@schwimmen/rules";
+import { swapOptions } from "./hand.js";
+import type { Tracking } from "./tracker.js";
+
+/** The opponent model the sampler believes in: a seat knocks from this value and otherwise swaps to improve. */
+const MODEL_KNOCK_AT = 27;
+/** How much a world is doubted for each turn of an opponent that the model would not have played. */
+const DOUBT = { knockMissed: 0.12, passMissed: 0.15, swapWorse: 0.3, swapNotBest: 0.6, knockWeak: 0.3 };
+/** Draws per opponent before the likeliest draw seen is taken. */
+const TRIES = 24;
+/** Only the latest turns of an opponent are checked (older ones cost time and say less). */
+const TURNS_CHECKED = 5;
+
+function shuffleInPlace<T>(items: T[], rng: Rng): void {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = rng.below(i + 1);
+    const tmp = items[i]!;
+    items[i] = items[j]!;
+    items[j] = tmp;
+  }
+}
+
+/**
+ * How well a guessed hand of `seat` fits its turns this round under the opponent model: 1 fits every turn, each
+ * turn that does not fit multiplies in a doubt factor. The hand before each turn comes from undoing its later swaps.
+ */
+export function handLikelihood(view: TableView, tracking: Tracking, seat: number, hand: readonly Card[]): number {
+  let weight = 1;
+  let current: readonly Card[] = hand;
+  let checked = 0;
+  const rules = view.rules;
+  for (let i = view.history.length - 1; i >= 0 && checked < TURNS_CHECKED; i--) {
+    const action = view.history[i]!;
+    if (action.seat !== seat) continue;
+    if (action.type === "swapAll" || action.type === "choose") break;
+    if (action.type === "redeal") continue;
+    checked++;
+    const after = handValue(current, rules);
+    const before = action.type === "swap" ? current.map((c) => (c === action.take ? action.give : c)) : current;
+    const value = action.type === "swap" ? handValue(before, rules) : after;
+    const middle = tracking.middleBefore[i];
+    const complete = middle !== null && middle !== undefined && !middle.includes(null);
+    if (action.type === "knock") {
+      if (value < MODEL_KNOCK_AT - 2) weight *= DOUBT.knockWeak;
+    } else if (tracking.couldKnock[i] && value >= MODEL_KNOCK_AT && after < 31) weight *= DOUBT.knockMissed;
+    if (action.type === "pass" && complete) {
+      let best = 0;
+      for (const o of swapOptions(before, middle as Card[], rules)) best = Math.max(best, o.value);
+      if (best > value) weight *= DOUBT.passMissed;
+    } else if (action.type === "swap") {
+      if (after <= value) weight *= DOUBT.swapWorse;
+      else if (complete) {
+        let best = 0;
+        for (const o of swapOptions(before, middle as Card[], rules)) best = Math.max(best, o.value);
+        if (best > after) weight *= DOUBT.swapNotBest;
+      }
+    }
+    current = before;
+  }
+  return weight;
+}
+
+/**
+ * Draws the hidden cards (other hands, the stock, a dealer's unseen packet) so that they agree with everything the
+ * viewer knows: cards named in the history stay where they went, seen cards are nowhere hidden, and each opponent's
+ * unknown cards are drawn in proportion to how well they explain its turns (a small particle filter per seat).
+ */
+export function sampleWorld(view: TableView, tracking: Tracking, rng: Rng): HiddenGuess {
+  const fixed = new Set<Card>([...(view.hand ?? []), ...(view.middle ?? []), ...view.discarded]);
+  tracking.known.forEach((cards, seat) => {
+    if (seat !== view.viewer) for (const c of cards) fixed.add(c);
+  });
+  const pool = deckCards(view.rules.deck).filter((c) => !fixed.has(c));
+  const hands: (Card[] | null)[] = view.handSizes.map(() => null);
+  for (let seat = 0; seat < view.seatCount; seat++) {
+    if (view.handSizes[seat] === 0 || seat === view.viewer) continue;
+    const known = [...tracking.known[seat]!].slice(0, 3);
+    const missing = 3 - known.length;
+    let bestHand: Card[] = known;
+    let bestIdx: number[] = [];
+    let bestWeight = -1;
+    for (let t = 0; t < TRIES && missing > 0; t++) {
+      const idx: number[] = [];
+      while (idx.length < missing) {
+        const k = rng.below(pool.length);
+        if (!idx.includes(k)) idx.push(k);
+      }
+      const hand = [...known, ...idx.map((k) => pool[k]!)];
+      const weight = handLikelihood(view, tracking, seat, hand);
+      if (weight > bestWeight) {
+        bestWeight = weight;
+        bestHand = hand;
+        bestIdx = idx;
+      }
+      if (rng.below(1 << 20) < weight * (1 << 20)) break;
+    }
+    hands[seat] = bestHand;
+    // Take the drawn cards out of the pool (highest index first so the others stay valid).
+    for (const k of bestIdx.sort((a, b) => b - a)) pool.splice(k, 1);
+  }
+  shuffleInPlace(pool, rng);
+  const extra = view.phase === "choosing" ? pool.splice(0, 3) : null;
+  return { hands, stock: pool.slice(0, view.stockSize), extra };
+}
