@@ -6,7 +6,8 @@ import { type ArenaEntry, BOT_LEVELS, createBot, isBotLevel } from "@schwimmen/b
  */
 export function arenaEntry(name: string): ArenaEntry | null {
   if (!isBotLevel(name)) return null;
-  return { name, create: () => createBot(name) };
+  // Only the oracle uses the true state; every other level decides from its seat's view.
+  return { name, create: (trueState) => createBot(name, trueState) };
 }
 
 export const knownBots = (): readonly string[] => BOT_LEVELS;
