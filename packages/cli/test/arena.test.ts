@@ -35,7 +35,11 @@ const readJson = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Rec
 /** Drops what is measured rather than computed: decision times. */
 const withoutTimes = (summary: Record<string, unknown>) => ({
   ...summary,
-  seats: (summary.seats as Record<string, unknown>[]).map(({ decisionMs: _, ...rest }) => rest),
+  seats: (summary.seats as Record<string, unknown>[]).map((seat) => {
+    const rest = { ...seat };
+    delete rest.decisionMs;
+    return rest;
+  }),
 });
 
 /** A small well-formedness check: every tag closes in order, attributes are quoted, no stray ampersands or angles. */
