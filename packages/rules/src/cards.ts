@@ -49,8 +49,30 @@ export const deckCards = (deck: DeckName): readonly Card[] => DECKS[deck];
 /** Most seats a deck serves: three cards each and three for the middle. */
 export const maxSeats = (deck: DeckName): number => Math.floor((DECKS[deck].length - 3) / 3);
 
-export const isCardOfDeck = (value: unknown, deck: DeckName): value is Card =>
-  typeof value === "string" && value.length === 2 && DECKS[deck].includes(value as Card);
+/** Suit index by suit character code (c 0, s 1, h 2, d 3); -1 for no suit. */
+const SUIT_INDEX = new Int8Array(128).fill(-1);
+SUITS.forEach((suit, index) => (SUIT_INDEX[suit.charCodeAt(0)] = index));
+/** The weakest rank strength each deck holds (skat32 starts at the seven, jass36 at the six). */
+const LOWEST_STRENGTH: Record<DeckName, number> = { skat32: 5, jass36: 4, french52: 0 };
+
+/**
+ * A card's number from 0 to 51 (rank strength * 4 + suit), or -1 for anything that is not a card.
+ * Table lookups instead of string searches: the engine checks cards on every action.
+ */
+export function cardIndex(value: unknown): number {
+  if (typeof value !== "string" || value.length !== 2) return -1;
+  const rank = value.charCodeAt(0);
+  const suit = value.charCodeAt(1);
+  if (rank > 127 || suit > 127) return -1;
+  const strength = STRENGTH[rank]!;
+  const suitIndex = SUIT_INDEX[suit]!;
+  return strength < 0 || suitIndex < 0 ? -1 : strength * 4 + suitIndex;
+}
+
+export const isCardOfDeck = (value: unknown, deck: DeckName): value is Card => {
+  const index = cardIndex(value);
+  return index >= 0 && index >> 2 >= LOWEST_STRENGTH[deck];
+};
 
 /** Parses the two-character notation, checking the card belongs to the deck. */
 export function parseCard(text: string, deck: DeckName = "french52"): Result<Card, EngineError> {

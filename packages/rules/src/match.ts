@@ -1,8 +1,8 @@
 import { type Card, deckCards, maxSeats, isCardOfDeck } from "./cards.js";
 import { type Rules, DEFAULT_RULES } from "./rules.js";
 import { type Result, type EngineError, ok, err, engineError } from "./result.js";
-import { Rng, rngFromSeed, shuffled } from "./rng.js";
-import { type Deal, type GameEvent, type MatchState, type RoundState, type Transition, nextSeat } from "./state.js";
+import { Rng, rngFromSeed, seedText, shuffled } from "./rng.js";
+import { type Deal, type GameEvent, type MatchState, type RoundState, type Transition, copyMatch, nextSeat } from "./state.js";
 import { checkDealEnd } from "./turn.js";
 
 export interface MatchOptions {
@@ -45,7 +45,11 @@ export type DealSource = { readonly seed: string } | { readonly deal: Deal };
 
 /** The deal a seed gives: shuffle the deck, three cards to each seat in order, then the middle (or extra), then the stock. */
 export function dealFromSeed(state: MatchState, seed: string): Deal {
-  const cards = shuffled(deckCards(state.rules.deck), Rng.fromSeed(seed));
+  return dealFromRng(state, Rng.fromSeed(seed));
+}
+
+function dealFromRng(state: MatchState, generator: Rng): Deal {
+  const cards = shuffled(deckCards(state.rules.deck), generator);
   let next = 0;
   const take = (): Card[] => cards.slice(next, (next += 3));
   const hands = state.status.map((status) => (status === "out" ? null : take()));
@@ -109,13 +113,17 @@ export function dealRound(state: MatchState, source?: DealSource): Result<Transi
     const problem = checkDeal(state, deal);
     if (problem) return err(problem);
   } else {
-    if (source) seed = source.seed;
-    else if (rng) {
+    if (source) {
+      seed = source.seed;
+      deal = dealFromSeed(state, seed);
+    } else if (rng) {
+      // The same deal as dealFromSeed(state, seed) would give, without reading the seed text back.
       const generator = new Rng(rng);
-      seed = generator.nextSeed();
+      const seedState = generator.nextSeedState();
+      seed = seedText(seedState);
       rng = generator.state();
+      deal = dealFromRng(state, new Rng(seedState));
     } else return err(engineError("INVALID_RECORD", "this match has no seed: give a seed or a deal"));
-    deal = dealFromSeed(state, seed);
   }
   const dealer = state.nextDealer;
   const chooses = state.rules.deal === "dealerChooses";
@@ -150,6 +158,8 @@ export function dealRound(state: MatchState, source?: DealSource): Result<Transi
     middle: round.middle,
     stockSize: deal.stock.length,
   };
-  const next: MatchState = { ...state, rng, round };
+  const next = copyMatch(state);
+  next.rng = rng;
+  next.round = round;
   return ok(chooses ? { state: next, events: [started] } : checkDealEnd(next, [started]));
 }

@@ -36,7 +36,10 @@ export class Rng {
   private d: number;
 
   constructor(state: RngState) {
-    [this.a, this.b, this.c, this.d] = state;
+    this.a = state[0];
+    this.b = state[1];
+    this.c = state[2];
+    this.d = state[3];
     // Warm up so that similar seeds diverge.
     for (let i = 0; i < 12; i++) this.nextUint32();
   }
@@ -66,9 +69,12 @@ export class Rng {
 
   /** 32 hex digits: a fresh seed, e.g. for the next round of a match seeded once. */
   nextSeed(): string {
-    let out = "";
-    for (let i = 0; i < 4; i++) out += this.nextUint32().toString(16).padStart(8, "0");
-    return out;
+    return seedText(this.nextSeedState());
+  }
+
+  /** The generator state that `Rng.fromSeed(this.nextSeed())` would start from, without the text round trip. */
+  nextSeedState(): RngState {
+    return [this.nextUint32(), this.nextUint32(), this.nextUint32(), this.nextUint32()];
   }
 
   state(): RngState {
@@ -87,3 +93,10 @@ export function shuffled<T>(items: readonly T[], rng: Rng): T[] {
   }
   return out;
 }
+
+const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+const hex8 = (word: number): string =>
+  HEX_BYTES[word >>> 24]! + HEX_BYTES[(word >>> 16) & 255]! + HEX_BYTES[(word >>> 8) & 255]! + HEX_BYTES[word & 255]!;
+
+/** The 32 hex digits that `rngFromSeed` reads back as exactly this state. */
+export const seedText = (state: RngState): string => hex8(state[0]) + hex8(state[1]) + hex8(state[2]) + hex8(state[3]);

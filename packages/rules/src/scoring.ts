@@ -9,6 +9,8 @@ import {
   type SeatStatus,
   type Transition,
   actionsOf,
+  copyMatch,
+  copyRound,
   nextSeat,
 } from "./state.js";
 import { handStrength, handValue, isFire } from "./value.js";
@@ -17,7 +19,6 @@ type Hands = readonly (readonly Card[] | null)[];
 
 /** Which seats lose a life: 1 marks a loser, 0 a seat that keeps its lives (the knocker's extra cost comes later). */
 export function losersOf(hands: Hands, reason: EndReason, rules: Rules): number[] {
-  const inRound = (seat: number): boolean => hands[seat] !== null;
   if (reason === "fire" && rules.fire === "allOthersLose") {
     return hands.map((hand) => (hand !== null && !isFire(hand, rules) ? 1 : 0));
   }
@@ -25,16 +26,23 @@ export function losersOf(hands: Hands, reason: EndReason, rules: Rules): number[
     return hands.map((hand) => (hand !== null && handValue(hand, rules) !== 31 ? 1 : 0));
   }
   const strengths = hands.map((hand) => (hand === null ? NaN : handStrength(hand, rules)));
-  const played = strengths.filter((s) => !Number.isNaN(s));
-  const lowest = Math.min(...played);
-  if (rules.losers === "lowest") return strengths.map((s, seat) => (inRound(seat) && s === lowest ? 1 : 0));
+  let lowest = Infinity;
+  let highest = -Infinity;
+  for (const s of strengths) {
+    if (Number.isNaN(s)) continue;
+    if (s < lowest) lowest = s;
+    if (s > highest) highest = s;
+  }
+  if (rules.losers === "lowest") return strengths.map((s) => (s === lowest ? 1 : 0));
   // twentyOrLess: every hand of 20 or less, and the lowest above 20, lose; the highest hand(s) never do.
-  const highest = Math.max(...played);
-  const twenty = 20 * 16;
-  const above = played.filter((s) => s > twenty);
-  const lowestAbove = above.length > 0 ? Math.min(...above) : NaN;
-  return strengths.map((s, seat) => (inRound(seat) && s !== highest && (s <= twenty || s === lowestAbove) ? 1 : 0));
+  const twenty = handStrength(TWENTY, rules);
+  let lowestAbove = Infinity;
+  for (const s of strengths) if (s > twenty && s < lowestAbove) lowestAbove = s;
+  return strengths.map((s) => (s !== highest && (s <= twenty || s === lowestAbove) ? 1 : 0));
 }
+
+/** A hand worth exactly 20, as the yardstick of `losers: "twentyOrLess"`. */
+const TWENTY: readonly Card[] = ["Th", "Jh", "7c"];
 
 /** Ends the round in play: values, losers, lives, swimming and going out, the match's end, the next dealer. */
 export function endRound(state: MatchState, round: RoundState, reason: EndReason, events: GameEvent[]): Transition {
@@ -73,24 +81,30 @@ export function endRound(state: MatchState, round: RoundState, reason: EndReason
     lives,
     state: status,
   };
-  events.push({ type: "roundEnded", round: round.index, reason, result }, ...changes);
-  const remaining: number[] = [];
-  status.forEach((s, seat) => s !== "out" && remaining.push(seat));
-  const over = remaining.length <= 1;
-  const winner = remaining.length === 1 ? remaining[0]! : null;
+  events.push({ type: "roundEnded", round: round.index, reason, result });
+  for (const change of changes) events.push(change);
+  let remaining = 0;
+  let last = -1;
+  for (let seat = 0; seat < status.length; seat++) {
+    if (status[seat] !== "out") {
+      remaining++;
+      last = seat;
+    }
+  }
+  const over = remaining <= 1;
+  const winner = remaining === 1 ? last : null;
   if (over) events.push({ type: "matchEnded", winner, draw: winner === null });
-  const ended: RoundState = { ...round, endReason: reason };
-  const next: MatchState = {
-    ...state,
-    lives,
-    status,
-    swimmingTaken: state.swimmingTaken || reachedZero,
-    nextDealer: over ? state.nextDealer : nextSeat({ rules, seatCount: state.seatCount, status }, round.dealer),
-    round: ended,
-    finished: [...state.finished, { deal: round.deal, actions: actionsOf(round), result }],
-    over,
-    winner,
-    draw: over && winner === null,
-  };
+  const ended = copyRound(round);
+  ended.endReason = reason;
+  const next = copyMatch(state);
+  next.lives = lives;
+  next.status = status;
+  next.swimmingTaken = state.swimmingTaken || reachedZero;
+  next.nextDealer = over ? state.nextDealer : nextSeat({ rules, seatCount: state.seatCount, status }, round.dealer);
+  next.round = ended;
+  next.finished = state.finished.concat({ deal: round.deal, actions: actionsOf(round), result });
+  next.over = over;
+  next.winner = winner;
+  next.draw = over && winner === null;
   return { state: next, events };
 }

@@ -167,3 +167,54 @@ export function nextSeat(state: Pick<MatchState, "rules" | "seatCount" | "status
   }
   return seat;
 }
+
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * A fresh copy of a round to fill in before it is handed out (states stay immutable to everyone else).
+ * Every field is listed so that all rounds share one object shape: this is the engine's hot path.
+ */
+export function copyRound(r: RoundState): Mutable<RoundState> {
+  return {
+    index: r.index,
+    dealer: r.dealer,
+    deal: r.deal,
+    seed: r.seed,
+    hands: r.hands,
+    middle: r.middle,
+    extra: r.extra,
+    stock: r.stock,
+    stockTop: r.stockTop,
+    discarded: r.discarded,
+    seatsInRound: r.seatsInRound,
+    toAct: r.toAct,
+    mustChoose: r.mustChoose,
+    turns: r.turns,
+    knocker: r.knocker,
+    turnsAfterKnock: r.turnsAfterKnock,
+    passRun: r.passRun,
+    redealOffered: r.redealOffered,
+    redealtThisTurn: r.redealtThisTurn,
+    actions: r.actions,
+    actionCount: r.actionCount,
+    endReason: r.endReason,
+  };
+}
+
+/** A fresh copy of a match state (see `copyRound`). */
+export function copyMatch(s: MatchState): Mutable<MatchState> {
+  return {
+    rules: s.rules,
+    seatCount: s.seatCount,
+    lives: s.lives,
+    status: s.status,
+    swimmingTaken: s.swimmingTaken,
+    nextDealer: s.nextDealer,
+    round: s.round,
+    finished: s.finished,
+    over: s.over,
+    winner: s.winner,
+    draw: s.draw,
+    rng: s.rng,
+  };
+}

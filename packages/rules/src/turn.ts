@@ -1,15 +1,45 @@
-import { type Card, isCardOfDeck, rankOf } from "./cards.js";
+import { type Card, cardIndex, isCardOfDeck } from "./cards.js";
+import { canonicalAction, chooseAction, simpleAction, swapAction, swapsOf } from "./actions.js";
 import { type Result, type EngineError, ok, err, engineError } from "./result.js";
 import { endRound } from "./scoring.js";
-import { type Action, type GameEvent, type MatchState, type RoundState, type Transition, nextSeat } from "./state.js";
+import {
+  type Action,
+  type GameEvent,
+  type MatchState,
+  type Mutable,
+  type RoundState,
+  type Transition,
+  copyMatch,
+  copyRound,
+  nextSeat,
+} from "./state.js";
 import { handValue, isFire } from "./value.js";
 
-const MOVE_TYPES = new Set(["swap", "swapAll", "pass", "knock", "choose", "redeal"]);
+function isMoveType(type: unknown): boolean {
+  switch (type) {
+    case "swap":
+    case "swapAll":
+    case "pass":
+    case "knock":
+    case "choose":
+    case "redeal":
+      return true;
+    default:
+      return false;
+  }
+}
 
-const isLowMiddle = (middle: readonly Card[]): boolean => {
-  const ranks = middle.map(rankOf).sort().join("");
-  return ranks === "789";
-};
+const SEVEN = "7".charCodeAt(0);
+
+/** A 7, an 8 and a 9 of any suits: one bit per rank seen, and nothing else. */
+export function isLowMiddle(middle: readonly Card[]): boolean {
+  let seen = 0;
+  for (const card of middle) {
+    const bit = card.charCodeAt(0) - SEVEN;
+    seen |= bit >= 0 && bit <= 2 ? 1 << bit : 8;
+  }
+  return seen === 7 && middle.length === 3;
+}
 
 /** Whether the seat to act may ask for a new middle now (before its turn's action). */
 function mayRedeal(state: MatchState, round: RoundState): boolean {
@@ -27,21 +57,39 @@ export function legalActions(state: MatchState): Action[] {
   if (state.over || round === null || round.endReason !== null) return [];
   const seat = round.toAct;
   if (round.mustChoose) {
-    return [
-      { seat, type: "choose", packet: "first" },
-      { seat, type: "choose", packet: "second" },
-    ];
+    return [chooseAction(seat, "first"), chooseAction(seat, "second")];
   }
   const hand = round.hands[seat]!;
   const middle = round.middle!;
-  const actions: Action[] = [];
-  for (const give of hand) for (const take of middle) actions.push({ seat, type: "swap", give, take });
-  if (state.rules.swapAll) actions.push({ seat, type: "swapAll" });
-  if (state.rules.allPass !== "forbidden") actions.push({ seat, type: "pass" });
-  if (mayKnock(state, round)) actions.push({ seat, type: "knock" });
-  if (mayRedeal(state, round)) actions.push({ seat, type: "redeal" });
+  const { rules } = state;
+  const count =
+    hand.length * middle.length +
+    (rules.swapAll ? 1 : 0) +
+    (rules.allPass !== "forbidden" ? 1 : 0) +
+    (mayKnock(state, round) ? 1 : 0) +
+    (mayRedeal(state, round) ? 1 : 0);
+  const actions = new Array<Action>(count);
+  let n = 0;
+  const swaps = swapsOf(seat);
+  for (let i = 0; i < hand.length; i++) {
+    const give = hand[i]!;
+    const row = cardIndex(give) * 52;
+    for (let j = 0; j < middle.length; j++) {
+      const take = middle[j]!;
+      const key = row + cardIndex(take);
+      actions[n++] = swaps[key] ?? swapAction(seat, give, take, key);
+    }
+  }
+  if (rules.swapAll) actions[n++] = simpleAction(seat, "swapAll");
+  if (rules.allPass !== "forbidden") actions[n++] = simpleAction(seat, "pass");
+  if (n < count && mayKnock(state, round)) actions[n++] = simpleAction(seat, "knock");
+  if (n < count) actions[n++] = simpleAction(seat, "redeal");
   return actions;
 }
+
+const notAllowed = (why: string): EngineError => engineError("ACTION_NOT_ALLOWED", why);
+const notACard = (key: string, value: unknown, deck: string): EngineError =>
+  engineError("INVALID_RECORD", `"${key}" must be a card of the ${deck} deck, not ${JSON.stringify(value)}`);
 
 /** The first failing check of the contract's order: shape, round over, turn, allowed, hand, middle. */
 function checkAction(state: MatchState, action: Action): EngineError | null {
@@ -51,18 +99,12 @@ function checkAction(state: MatchState, action: Action): EngineError | null {
   if (typeof a.seat !== "number" || !Number.isInteger(a.seat) || a.seat < 0 || a.seat >= seatCount) {
     return engineError("INVALID_RECORD", `"seat" must be a whole number from 0 to ${seatCount - 1}`);
   }
-  if (typeof a.type !== "string" || !MOVE_TYPES.has(a.type)) {
+  if (!isMoveType(a.type)) {
     return engineError("INVALID_RECORD", `unknown action type ${JSON.stringify(a.type)}`);
   }
   if (a.type === "swap") {
-    for (const key of ["give", "take"] as const) {
-      if (!isCardOfDeck(a[key], rules.deck)) {
-        return engineError(
-          "INVALID_RECORD",
-          `"${key}" must be a card of the ${rules.deck} deck, not ${JSON.stringify(a[key])}`,
-        );
-      }
-    }
+    if (!isCardOfDeck(a.give, rules.deck)) return notACard("give", a.give, rules.deck);
+    if (!isCardOfDeck(a.take, rules.deck)) return notACard("take", a.take, rules.deck);
   }
   if (a.type === "choose" && a.packet !== "first" && a.packet !== "second") {
     return engineError("INVALID_RECORD", `"packet" must be "first" or "second"`);
@@ -73,7 +115,6 @@ function checkAction(state: MatchState, action: Action): EngineError | null {
   }
   if (action.seat !== round.toAct)
     return engineError("NOT_YOUR_TURN", `it is seat ${round.toAct}'s turn, not seat ${action.seat}'s`);
-  const notAllowed = (why: string): EngineError => engineError("ACTION_NOT_ALLOWED", why);
   if (round.mustChoose !== (action.type === "choose")) {
     return notAllowed(
       round.mustChoose
@@ -105,7 +146,12 @@ function checkAction(state: MatchState, action: Action): EngineError | null {
   return null;
 }
 
-const replaced = (cards: readonly Card[], from: Card, to: Card): Card[] => cards.map((c) => (c === from ? to : c));
+/** A copy of a small card list with one card replaced. */
+function replaced(cards: readonly Card[], from: Card, to: Card): Card[] {
+  const out = cards.slice();
+  out[out.indexOf(from)] = to;
+  return out;
+}
 
 /**
  * The pure transition: the next state and the events, or a typed error and no change at all.
@@ -115,122 +161,112 @@ export function applyAction(state: MatchState, action: Action): Result<Transitio
   const problem = checkAction(state, action);
   if (problem) return err(problem);
   const round = state.round!;
-  const seat = action.seat;
-  const logged = { actions: { action, prev: round.actions }, actionCount: round.actionCount + 1 };
-  if (action.type === "choose") {
-    const keep = action.packet === "first" ? round.hands[seat]! : round.extra!;
-    const middle = action.packet === "first" ? round.extra! : round.hands[seat]!;
+  // The log keeps the canonical action, so keys a caller added never reach the history or a record.
+  const logged = canonicalAction(action);
+  const seat = logged.seat;
+  const next = copyRound(round);
+  next.actions = { action: logged, prev: round.actions };
+  next.actionCount = round.actionCount + 1;
+  if (logged.type === "choose") {
+    const keep = logged.packet === "first" ? round.hands[seat]! : round.extra!;
+    const middle = logged.packet === "first" ? round.extra! : round.hands[seat]!;
     const hands = round.hands.slice();
     hands[seat] = keep;
-    const next: RoundState = {
-      ...round,
-      ...logged,
-      hands,
-      middle,
-      extra: null,
-      mustChoose: false,
-      toAct: nextSeat(state, round.dealer),
-    };
-    return ok(checkDealEnd({ ...state, round: next }, [{ type: "chose", seat, packet: action.packet, middle }]));
+    next.hands = hands;
+    next.middle = middle;
+    next.extra = null;
+    next.mustChoose = false;
+    next.toAct = nextSeat(state, round.dealer);
+    const events: GameEvent[] = [{ type: "chose", seat, packet: logged.packet, middle }];
+    return ok(checkDealEnd(withRound(state, next), events));
   }
-  if (action.type === "redeal") {
+  if (logged.type === "redeal") {
+    const old = round.middle!;
     const middle = round.stock.slice(round.stockTop, round.stockTop + 3);
-    const reason = state.rules.lowMiddleRedeal && isLowMiddle(round.middle!) ? "lowMiddle" : "requested";
-    const next: RoundState = {
-      ...round,
-      ...logged,
-      middle,
-      stockTop: round.stockTop + 3,
-      discarded: [...round.discarded, ...round.middle!],
-      redealOffered: false,
-      redealtThisTurn: true,
-      passRun: 0,
-    };
-    const event: GameEvent = { type: "middleRenewed", seat, reason, discarded: round.middle!, middle };
-    return ok({ state: { ...state, round: next }, events: [event] });
+    const reason = state.rules.lowMiddleRedeal && isLowMiddle(old) ? "lowMiddle" : "requested";
+    next.middle = middle;
+    next.stockTop = round.stockTop + 3;
+    next.discarded = round.discarded.concat(old);
+    next.redealOffered = false;
+    next.redealtThisTurn = true;
+    next.passRun = 0;
+    const event: GameEvent = { type: "middleRenewed", seat, reason, discarded: old, middle };
+    return ok({ state: withRound(state, next), events: [event] });
   }
-  return ok(playTurn(state, round, action, logged));
+  return ok(playTurn(state, next, logged));
 }
 
-function playTurn(
-  state: MatchState,
-  round: RoundState,
-  action: Action,
-  logged: Pick<RoundState, "actions" | "actionCount">,
-): Transition {
+function withRound(state: MatchState, round: RoundState): MatchState {
+  const next = copyMatch(state);
+  next.round = round;
+  return next;
+}
+
+/** One turn (swap, swapAll, pass or knock) on `next`, a fresh copy of the round with the action logged. */
+function playTurn(state: MatchState, next: Mutable<RoundState>, action: Action): Transition {
   const { rules } = state;
   const seat = action.seat;
-  let hands: (readonly Card[] | null)[] | RoundState["hands"] = round.hands;
-  let middle = round.middle!;
+  const seatsInRound = next.seatsInRound;
+  const middle = next.middle!;
   let event: GameEvent;
   let passRun = 0;
-  let knocker = round.knocker;
-  let turnsAfterKnock = round.turnsAfterKnock;
-  if (knocker !== null) turnsAfterKnock--;
+  if (next.knocker !== null) next.turnsAfterKnock--;
   switch (action.type) {
     case "swap": {
-      const copy = hands.slice();
-      copy[seat] = replaced(hands[seat]!, action.give, action.take);
-      hands = copy;
-      middle = replaced(middle, action.take, action.give);
+      const hands = next.hands.slice();
+      hands[seat] = replaced(hands[seat]!, action.give, action.take);
+      next.hands = hands;
+      next.middle = replaced(middle, action.take, action.give);
       event = { type: "swapped", seat, give: action.give, take: action.take };
       break;
     }
     case "swapAll": {
+      const hands = next.hands.slice();
       const hand = hands[seat]!;
-      const copy = hands.slice();
-      copy[seat] = middle;
-      hands = copy;
+      hands[seat] = middle;
+      next.hands = hands;
+      next.middle = hand;
       event = { type: "swappedAll", seat, gave: hand, took: middle };
-      middle = hand;
       break;
     }
     case "pass":
       // Passes after a knock never count towards a run.
-      passRun = knocker === null ? round.passRun + 1 : 0;
+      passRun = next.knocker === null ? next.passRun + 1 : 0;
       event = { type: "passed", seat };
       break;
     default:
-      knocker = seat;
-      turnsAfterKnock = round.seatsInRound - 1;
+      next.knocker = seat;
+      next.turnsAfterKnock = seatsInRound - 1;
       event = { type: "knocked", seat };
   }
   const events: GameEvent[] = [event];
-  let next: RoundState = {
-    ...round,
-    ...logged,
-    hands,
-    middle,
-    turns: round.turns + 1,
-    knocker,
-    turnsAfterKnock,
-    passRun,
-    redealOffered: false,
-    redealtThisTurn: false,
-    toAct: nextSeat(state, seat),
-  };
+  next.turns++;
+  next.passRun = passRun;
+  next.redealOffered = false;
+  next.redealtThisTurn = false;
+  next.toAct = nextSeat(state, seat);
   if (action.type === "swap" || action.type === "swapAll") {
-    const hand = hands[seat]!;
+    const hand = next.hands[seat]!;
     if (isFire(hand, rules)) return endRound(state, next, "fire", events);
     if (rules.thirtyOne !== "noEnd" && handValue(hand, rules) === 31) return endRound(state, next, "thirtyOne", events);
   }
-  if (knocker !== null && turnsAfterKnock === 0) return endRound(state, next, "knock", events);
-  if (passRun === round.seatsInRound && rules.allPass !== "nothing") {
-    if (next.stock.length - next.stockTop < 3) return endRound(state, next, "stockEmpty", events);
-    if (rules.allPass === "onRequest") next = { ...next, passRun: 0, redealOffered: true };
-    else {
-      const fresh = next.stock.slice(next.stockTop, next.stockTop + 3);
-      events.push({ type: "middleRenewed", seat: next.toAct, reason: "allPassed", discarded: middle, middle: fresh });
-      next = {
-        ...next,
-        passRun: 0,
-        middle: fresh,
-        stockTop: next.stockTop + 3,
-        discarded: [...next.discarded, ...middle],
-      };
+  if (next.knocker !== null && next.turnsAfterKnock === 0) return endRound(state, next, "knock", events);
+  if (passRun === seatsInRound) {
+    next.passRun = 0;
+    if (rules.allPass !== "nothing") {
+      if (next.stock.length - next.stockTop < 3) return endRound(state, next, "stockEmpty", events);
+      if (rules.allPass === "onRequest") next.redealOffered = true;
+      else {
+        const old = next.middle!;
+        const fresh = next.stock.slice(next.stockTop, next.stockTop + 3);
+        events.push({ type: "middleRenewed", seat: next.toAct, reason: "allPassed", discarded: old, middle: fresh });
+        next.middle = fresh;
+        next.stockTop += 3;
+        next.discarded = next.discarded.concat(old);
+      }
     }
-  } else if (passRun === round.seatsInRound) next = { ...next, passRun: 0 };
-  return { state: { ...state, round: next }, events };
+  }
+  return { state: withRound(state, next), events };
 }
 
 /** 31 or Feuer in a hand as dealt (after the dealer's choice) ends the round at once; Feuer outranks 31. */

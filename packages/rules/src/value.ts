@@ -64,6 +64,7 @@ export function handValue(hand: readonly Card[], rules: ValueRules): number {
  */
 export function handStrength(hand: readonly Card[], rules: ValueRules): number {
   const value = handValue(hand, rules);
-  if (value === 30.5 && rules.threeOfAKindTies === "higherRank") return value * 16 + rankStrength(hand[0]!);
-  return value * 16;
+  // Values step by at least 0.5, i.e. 32 here, so a rank tie-break (0 to 12) stays below the next value (31).
+  if (value === 30.5 && rules.threeOfAKindTies === "higherRank") return value * 64 + rankStrength(hand[0]!);
+  return value * 64;
 }

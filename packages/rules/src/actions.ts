@@ -1,0 +1,50 @@
+import { type Card, cardIndex } from "./cards.js";
+import type { Action, Packet } from "./state.js";
+
+/**
+ * Canonical action objects, made once and shared (frozen). `legalActions` runs on every step of every search and
+ * random playout, so handing out the same few objects instead of allocating a dozen per call matters; the round's
+ * log keeps these canonical objects too, so a caller's extra keys never reach the history.
+ */
+type SimpleType = "swapAll" | "pass" | "knock" | "redeal";
+
+const swaps: (Action | undefined)[][] = [];
+const swapAlls: Action[] = [];
+const passes: Action[] = [];
+const knocks: Action[] = [];
+const redeals: Action[] = [];
+const chooseFirst: Action[] = [];
+const chooseSecond: Action[] = [];
+
+/** The swaps of one seat, by `cardIndex(give) * 52 + cardIndex(take)`; filled in as they are first needed. */
+export function swapsOf(seat: number): (Action | undefined)[] {
+  return swaps[seat] ?? (swaps[seat] = new Array<Action | undefined>(52 * 52).fill(undefined));
+}
+
+/** The swap of `give` (in the hand) for `take` (in the middle) by `seat`; both must be cards. */
+export function swapAction(seat: number, give: Card, take: Card, key = cardIndex(give) * 52 + cardIndex(take)): Action {
+  const table = swapsOf(seat);
+  return table[key] ?? (table[key] = Object.freeze({ seat, type: "swap", give, take }));
+}
+
+export function simpleAction(seat: number, type: SimpleType): Action {
+  const table = type === "pass" ? passes : type === "knock" ? knocks : type === "swapAll" ? swapAlls : redeals;
+  return table[seat] ?? (table[seat] = Object.freeze({ seat, type }));
+}
+
+export function chooseAction(seat: number, packet: Packet): Action {
+  const table = packet === "first" ? chooseFirst : chooseSecond;
+  return table[seat] ?? (table[seat] = Object.freeze({ seat, type: "choose", packet }));
+}
+
+/** The canonical form of an action whose shape has been checked. */
+export function canonicalAction(action: Action): Action {
+  switch (action.type) {
+    case "swap":
+      return swapAction(action.seat, action.give, action.take);
+    case "choose":
+      return chooseAction(action.seat, action.packet);
+    default:
+      return simpleAction(action.seat, action.type);
+  }
+}
