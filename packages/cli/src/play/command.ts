@@ -1,0 +1,230 @@
+import { randomBytes } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { DEFAULT_RULES, type GameRecord, type Rules, Rng, makeRecord, newMatch, parseRules } from "@schwimmen/rules";
+import { BOT_LEVELS, createBot, isBotLevel } from "@schwimmen/bots";
+import type { Io } from "../replay.js";
+import { type BotSeat, Game } from "./driver.js";
+import { LineReader } from "./lines.js";
+import { type Lang, TEXTS, isLang, langFromEnv } from "./text.js";
+
+export const PLAY_USAGE = `  schwimmen play [--bots LEVELS] [--rules FILE] [--lang de|en] [--seed S] [--name NAME] [--save FILE]
+                               play a whole match in the terminal against bots, one bot per level
+                               given (e.g. --bots tactician,expert); the match is saved as a record`;
+
+/** Bots a person may play against; `oracle` sees every card and stays in the arena. */
+export const offeredLevels = (): string[] => BOT_LEVELS.filter((level: string) => level !== "oracle");
+
+/** Three opponents of the strongest everyday level that exists (tactician, else greedy, else random). */
+export function defaultLineup(): string[] {
+  const level = ["tactician", "greedy", "random"].find((l) => isBotLevel(l) && l !== "oracle") ?? offeredLevels()[0];
+  return level === undefined ? [] : [level, level, level];
+}
+
+const BOT_NAMES = [
+  "Lena",
+  "Tom",
+  "Mia",
+  "Ben",
+  "Emma",
+  "Paul",
+  "Lea",
+  "Max",
+  "Nina",
+  "Felix",
+  "Sara",
+  "Jonas",
+  "Hanna",
+  "Luis",
+  "Ida",
+];
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+interface Settings {
+  readonly levels: readonly string[];
+  readonly rules: Rules;
+  readonly lang: Lang;
+  readonly seed: string;
+  readonly name: string;
+  readonly save: string | null;
+  readonly delayMs: number | null;
+}
+
+type Parsed = { ok: true; settings: Settings } | { ok: false; message: string };
+
+async function readSettings(args: readonly string[], io: Io, env: Env): Promise<Parsed> {
+  let values;
+  try {
+    values = parseArgs({
+      args: [...args],
+      options: {
+        bots: { type: "string" },
+        rules: { type: "string" },
+        lang: { type: "string" },
+        seed: { type: "string" },
+        name: { type: "string" },
+        save: { type: "string" },
+        delay: { type: "string" },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (cause) {
+    return { ok: false, message: (cause as Error).message };
+  }
+  const lang = values.lang ?? langFromEnv(env);
+  if (!isLang(lang)) return { ok: false, message: `--lang must be de or en, not "${lang}"` };
+  const levels = values.bots === undefined ? defaultLineup() : values.bots.split(",").map((l) => l.trim());
+  const offered = offeredLevels();
+  const unknown = levels.find((l) => !offered.includes(l));
+  if (unknown !== undefined) return { ok: false, message: `unknown bot "${unknown}"; bots: ${offered.join(", ")}` };
+  if (levels.length === 0) return { ok: false, message: "--bots needs at least one bot" };
+  let rules: Rules = DEFAULT_RULES;
+  if (values.rules !== undefined) {
+    const read = await readRules(values.rules, io);
+    if (!read.ok) return read;
+    rules = read.rules;
+  }
+  const name = (values.name ?? TEXTS[lang].defaultName).trim().slice(0, 20);
+  if (name === "") return { ok: false, message: "--name must not be empty" };
+  let delayMs: number | null = null;
+  if (values.delay !== undefined) {
+    delayMs = Number(values.delay);
+    if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 10_000)
+      return { ok: false, message: "--delay must be a whole number of milliseconds from 0 to 10000" };
+  }
+  const seed = values.seed ?? randomBytes(16).toString("hex");
+  return { ok: true, settings: { levels, rules, lang, seed, name, save: values.save ?? null, delayMs } };
+}
+
+/** A rules file holds a rule object, or a record-like object with one under "rules". */
+async function readRules(path: string, io: Io): Promise<{ ok: true; rules: Rules } | { ok: false; message: string }> {
+  let text: string;
+  try {
+    text = await io.readFile(path);
+  } catch {
+    return { ok: false, message: `${path}: cannot be read` };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, message: `${path}: not valid JSON` };
+  }
+  const inner = (json as { rules?: unknown } | null)?.rules;
+  const parsed = parseRules(typeof inner === "object" && inner !== null ? inner : json);
+  return parsed.ok ? { ok: true, rules: parsed.value } : { ok: false, message: `${path}: ${parsed.error.message}` };
+}
+
+/** One round per line: still valid JSON, but readable and diff-friendly. */
+export function formatRecord(record: GameRecord): string {
+  const head = `{"rules": ${JSON.stringify(record.rules)}, "players": ${JSON.stringify(record.players)}, "dealer": ${record.dealer},`;
+  const rounds = record.rounds.map((r) => "  " + JSON.stringify(r)).join(",\n");
+  return `${head}\n "rounds": [\n${rounds}\n]}\n`;
+}
+
+const stamp = (d: Date): string => {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`;
+};
+
+/** Writes the record: to the path asked for, or to a fresh ./schwimmen-<time>.json that never overwrites another. */
+async function saveRecord(record: GameRecord, path: string | null): Promise<string> {
+  const text = formatRecord(record);
+  if (path !== null) {
+    await writeFile(path, text);
+    return path;
+  }
+  const base = `./schwimmen-${stamp(new Date())}`;
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? `${base}.json` : `${base}-${n}.json`;
+    try {
+      await writeFile(candidate, text, { flag: "wx" });
+      return candidate;
+    } catch (cause) {
+      if ((cause as NodeJS.ErrnoException).code !== "EEXIST" || n > 50) throw cause;
+    }
+  }
+}
+
+interface TerminalStream {
+  readonly isTTY?: boolean;
+  readonly rows?: number;
+}
+
+/** `schwimmen play`: reads the options, seats the bots, runs the match and saves it. */
+export async function runPlay(args: readonly string[], io: Io, env: Env = process.env): Promise<number> {
+  const read = await readSettings(args, io, env);
+  if (!read.ok) {
+    io.stderr.write(`schwimmen play: ${read.message}\n\nUsage:\n${PLAY_USAGE}\n`);
+    return 2;
+  }
+  const s = read.settings;
+  const t = TEXTS[s.lang];
+  const seats = s.levels.length + 1;
+  const dealer = Rng.fromSeed(`${s.seed}/dealer`).below(seats);
+  const match = newMatch({ rules: s.rules, seats, dealer, seed: s.seed });
+  if (!match.ok) {
+    io.stderr.write(`schwimmen play: ${match.error.message}\n`);
+    return 2;
+  }
+  const botNames = BOT_NAMES.filter((n) => n.toLowerCase() !== s.name.toLowerCase());
+  const names = [s.name, ...s.levels.map((_, i) => botNames[i] ?? `Bot ${i + 1}`)];
+  const bots: BotSeat[] = s.levels.map((level, i) => ({
+    seat: i + 1,
+    level,
+    bot: createBot(level as Parameters<typeof createBot>[0]),
+    rng: Rng.fromSeed(`${s.seed}/bot/${i + 1}`),
+  }));
+  const stdin = io.stdin as NodeJS.ReadableStream & TerminalStream;
+  const stdout = io.stdout as typeof io.stdout & TerminalStream;
+  const interactive = stdin.isTTY === true && stdout.isTTY === true;
+  const color = stdout.isTTY === true && !env.NO_COLOR;
+  const fast = env.SCHWIMMEN_FAST !== undefined && env.SCHWIMMEN_FAST !== "" && env.SCHWIMMEN_FAST !== "0";
+  const reader = new LineReader(stdin);
+  // Ctrl-C stops the match like Q (saved, terminal restored); a second Ctrl-C leaves at once.
+  const onInterrupt = () => (reader.interrupted ? process.exit(130) : reader.interrupt());
+  const ownsTerminal = io.stdin === process.stdin;
+  if (ownsTerminal) process.on("SIGINT", onInterrupt);
+  const game = new Game({
+    match: match.value,
+    names,
+    self: 0,
+    bots,
+    lang: s.lang,
+    input: reader,
+    output: io.stdout,
+    interactive,
+    color,
+    echo: stdin.isTTY !== true,
+    rows: Math.max(16, (stdout.rows ?? 24) - 1),
+    delayMs: s.delayMs ?? (interactive && !fast ? 400 : 0),
+  });
+  let code = 0;
+  try {
+    const result = await game.run();
+    if (result.end === "interrupt") code = 130;
+  } catch (cause) {
+    io.stderr.write(`schwimmen play: internal error: ${(cause as Error).message}\n`);
+    code = 1;
+  } finally {
+    reader.close();
+    if (ownsTerminal) process.off("SIGINT", onInterrupt);
+    if (color) io.stdout.write("\x1b[0m");
+  }
+  try {
+    const path = await saveRecord(makeRecord(game.state, names), s.save);
+    io.stdout.write(` ${t.saved(path)}\n ${t.replayHint(path)}\n`);
+  } catch (cause) {
+    io.stderr.write(`${t.saveFailed(s.save ?? ".", (cause as Error).message)}\n`);
+    return 1;
+  }
+  return code;
+}
+
+/** The `play` entry of the CLI's command table. */
+export const playCommand = {
+  usage: PLAY_USAGE,
+  run: (args: readonly string[], io: Io): Promise<number> => runPlay(args, io),
+};

@@ -1,0 +1,298 @@
+import {
+  type Action,
+  type Card,
+  type GameEvent,
+  type MatchState,
+  type TableView,
+  Rng,
+  applyAction,
+  dealRound,
+  phaseOf,
+  viewFor,
+} from "@schwimmen/rules";
+import type { Bot } from "@schwimmen/bots";
+import { keyItems, middleRange, parseInput } from "./commands.js";
+import type { LineReader } from "./lines.js";
+import { type LogEntry, narrate } from "./narrate.js";
+import { type Screen, helpLines, keyLines, logLine, plainTable, roundResultLines, tableScreen } from "./render.js";
+import { cardText, makeStyle } from "./style.js";
+import { type Lang, TEXTS } from "./text.js";
+
+/** A computer opponent at one seat: its bot, a generator of its own, and its level for the table. */
+export interface BotSeat {
+  readonly seat: number;
+  readonly level: string;
+  readonly bot: Bot;
+  readonly rng: Rng;
+}
+
+export interface PlayOptions {
+  /** A fresh match (seat `self` is the person, the others have bots); the driver deals its rounds. */
+  readonly match: MatchState;
+  readonly names: readonly string[];
+  readonly self: number;
+  readonly bots: readonly BotSeat[];
+  readonly lang: Lang;
+  readonly input: LineReader;
+  readonly output: { write(text: string): unknown };
+  /** Redraw whole screens (clear + draw) and wait for Enter between rounds; otherwise print plain lines. */
+  readonly interactive: boolean;
+  readonly color: boolean;
+  /** Echo each line read (when input does not come from a terminal, so transcripts show what was typed). */
+  readonly echo: boolean;
+  /** Screen height for interactive screens. */
+  readonly rows?: number;
+  /** Pause before each bot move, so a person can follow. */
+  readonly delayMs: number;
+  readonly budgetMs?: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+export type PlayEnd = "over" | "quit" | "eof" | "interrupt";
+
+export interface PlayResult {
+  readonly state: MatchState;
+  readonly end: PlayEnd;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const sameAction = (a: Action, b: Action): boolean =>
+  a.seat === b.seat &&
+  a.type === b.type &&
+  (a.type !== "swap" || (b.type === "swap" && a.give === b.give && a.take === b.take)) &&
+  (a.type !== "choose" || (b.type === "choose" && a.packet === b.packet));
+
+/** Plays one match to its end (or until the person quits): the game loop, with all I/O injected. */
+export async function playMatch(o: PlayOptions): Promise<PlayResult> {
+  return new Game(o).run();
+}
+
+/** One match being played; `state` is readable at any time, so a caller can save the match even after a failure. */
+export class Game {
+  state: MatchState;
+  private readonly screen: Screen;
+  private readonly log: LogEntry[] = [];
+  private readonly rows: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private delayMs: number;
+  /** Skip the waits between rounds (the person is out and chose to fast-forward). */
+  private fastForward = false;
+
+  constructor(private readonly o: PlayOptions) {
+    this.state = o.match;
+    this.rows = o.rows ?? 23;
+    this.sleep = o.sleep ?? defaultSleep;
+    this.delayMs = o.delayMs;
+    const levels = o.names.map((_, seat) => o.bots.find((b) => b.seat === seat)?.level ?? null);
+    this.screen = {
+      texts: TEXTS[o.lang],
+      lang: o.lang,
+      style: makeStyle(o.color),
+      names: o.names,
+      levels,
+      self: o.self,
+    };
+  }
+
+  private get t() {
+    return this.screen.texts;
+  }
+
+  async run(): Promise<PlayResult> {
+    const opponents = this.o.bots.map((b) => `${this.o.names[b.seat]} (${this.t.level(b.level)})`).join(", ");
+    this.say([{ text: this.t.intro(opponents), tone: "plain" }]);
+    if (this.o.interactive) this.o.output.write("\x1b[2J");
+    for (;;) {
+      if (this.o.input.interrupted) return this.finish("interrupt");
+      const phase = phaseOf(this.state);
+      if (phase === "over") return this.finish("over");
+      if (phase === "dealing") {
+        const dealt = dealRound(this.state);
+        if (!dealt.ok) throw new Error(`dealing failed: ${dealt.error.message}`);
+        const end = await this.advance(dealt.value.state, dealt.value.events);
+        if (end) return this.finish(end);
+        continue;
+      }
+      const seat = this.state.round!.toAct;
+      const action = seat === this.o.self ? await this.personTurn() : await this.botTurn(seat);
+      if (typeof action === "string") return this.finish(action);
+      const applied = applyAction(this.state, action);
+      if (!applied.ok) throw new Error(`a legal action was refused: ${applied.error.message}`);
+      const end = await this.advance(applied.value.state, applied.value.events);
+      if (end) return this.finish(end);
+    }
+  }
+
+  /** Takes a transition: logs its events and, when a round ended, shows every hand. */
+  private async advance(state: MatchState, events: readonly GameEvent[]): Promise<PlayEnd | null> {
+    this.state = state;
+    const entries = narrate(
+      { texts: this.t, lang: this.o.lang, rules: state.rules, names: this.o.names, self: this.o.self },
+      events,
+    );
+    this.say(entries);
+    return events.some((e) => e.type === "roundEnded") ? this.roundEnded(entries) : null;
+  }
+
+  /** Adds log lines; plain output prints them at once, a redrawn screen shows the latest ones. */
+  private say(entries: readonly LogEntry[]): void {
+    this.log.push(...entries);
+    if (this.log.length > 200) this.log.splice(0, this.log.length - 200);
+    if (!this.o.interactive) for (const e of entries) this.print([logLine(e, this.screen.style)]);
+  }
+
+  private print(lines: readonly string[]): void {
+    this.o.output.write(lines.map((l) => l + "\n").join(""));
+  }
+
+  /** Redraws the terminal from the top left; the last line is where the cursor waits for input. */
+  private draw(lines: readonly string[]): void {
+    const body = lines.map((l, i) => (i === lines.length - 1 ? l + "\x1b[K" : l + "\x1b[K\n")).join("");
+    this.o.output.write("\x1b[H" + body + "\x1b[J");
+  }
+
+  private view(): TableView {
+    return viewFor(this.state, this.o.self);
+  }
+
+  private async readLine(): Promise<string | null> {
+    const line = await this.o.input.next();
+    if (line !== null && this.o.echo) this.o.output.write(line + "\n");
+    return line;
+  }
+
+  private endOfInput(): PlayEnd {
+    return this.o.input.interrupted ? "interrupt" : "eof";
+  }
+
+  /** The person's turn: show the table and the keys for the legal actions; ask again until a legal action comes. */
+  private async personTurn(): Promise<Action | PlayEnd> {
+    const { style } = this.screen;
+    let picked: Card | null = null;
+    let hint: string | undefined;
+    let first = true;
+    for (;;) {
+      const view = this.view();
+      const prompt = picked
+        ? [" " + this.t.pickMiddle(middleRange(view, picked), cardText(picked, this.o.lang, style))]
+        : keyLines(keyItems(view, this.t), style);
+      if (this.o.interactive) {
+        this.draw(tableScreen(view, this.screen, { log: this.log, prompt, hint, picked, rows: this.rows }));
+        this.o.input.discardPending();
+      } else {
+        const lines = first ? [...plainTable(view, this.screen, picked), ""] : [];
+        if (hint) lines.push(" " + style.yellow(hint));
+        this.print([...lines, ...prompt]);
+        this.o.output.write("> ");
+      }
+      first = false;
+      const line = await this.readLine();
+      if (line === null) return this.endOfInput();
+      const parsed = parseInput(line, view, this.t, picked);
+      hint = undefined;
+      switch (parsed.kind) {
+        case "action":
+          return parsed.action;
+        case "pick":
+          picked = parsed.give;
+          break;
+        case "back":
+          picked = null;
+          break;
+        case "quit":
+          return "quit";
+        case "help": {
+          const end = await this.showHelp();
+          if (end) return end;
+          first = true;
+          break;
+        }
+        case "hint":
+          hint = parsed.hint;
+          break;
+      }
+    }
+  }
+
+  private async showHelp(): Promise<PlayEnd | null> {
+    const lines = helpLines(this.screen);
+    if (!this.o.interactive) {
+      this.print(lines);
+      return null;
+    }
+    this.draw([...lines, " " + this.t.helpBack, "> "]);
+    const line = await this.readLine();
+    return line === null ? this.endOfInput() : null;
+  }
+
+  /** A bot's turn: a short pause so the person can follow, then its decision (checked against the legal ones). */
+  private async botTurn(seat: number): Promise<Action | PlayEnd> {
+    const seatBot = this.o.bots.find((b) => b.seat === seat);
+    if (this.o.interactive && this.delayMs > 0) {
+      const name = { name: this.o.names[seat] ?? "", self: false };
+      const prompt = [" " + this.screen.style.dim(this.t.toPlay(name))];
+      this.draw(tableScreen(this.view(), this.screen, { log: this.log, prompt, rows: this.rows }));
+      await this.sleep(this.delayMs);
+      if (this.o.input.interrupted) return "interrupt";
+    }
+    const view = viewFor(this.state, seat);
+    const legal = view.legal;
+    const chosen = this.decide(seatBot, view);
+    if (chosen && legal.some((a) => sameAction(a, chosen))) return chosen;
+    // A bot that fails or answers something illegal must not end the person's game: it passes (or does anything legal).
+    return legal.find((a) => a.type === "pass") ?? legal[0]!;
+  }
+
+  private decide(seatBot: BotSeat | undefined, view: TableView): Action | undefined {
+    try {
+      return seatBot?.bot.decide(view, { rng: seatBot.rng, budgetMs: this.o.budgetMs ?? 250 });
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Every hand of the round just ended; between rounds an interactive player presses Enter to go on. */
+  private async roundEnded(entries: readonly LogEntry[]): Promise<PlayEnd | null> {
+    const round = this.state.round!;
+    const last = this.state.finished[this.state.finished.length - 1]!;
+    const result = roundResultLines(last.result, round.index, round.knocker, this.screen, this.state.rules.lives);
+    if (!this.o.interactive) {
+      this.print(result);
+      return null;
+    }
+    if (this.state.over || this.fastForward) return null;
+    const selfOut = this.state.status[this.o.self] === "out";
+    const lines = [...result, ...entries.map((e) => logLine(e, this.screen.style)), ""];
+    lines.push(" " + this.screen.style.bold(selfOut ? this.t.nextRoundOut : this.t.nextRound), "> ");
+    this.draw(lines);
+    this.o.input.discardPending();
+    const line = await this.readLine();
+    if (line === null) return this.endOfInput();
+    const answer = line.trim().toLowerCase();
+    if (answer === "q" || answer === "quit" || answer === "beenden") return "quit";
+    if (selfOut && answer === "s") {
+      this.fastForward = true;
+      this.delayMs = 0;
+    }
+    return null;
+  }
+
+  /** The last screen: the final round's hands and the match's result, or a note that the match was stopped. */
+  private finish(end: PlayEnd): PlayResult {
+    const { style } = this.screen;
+    const lines: string[] = [];
+    if (end === "over") {
+      const last = this.state.finished[this.state.finished.length - 1];
+      if (this.o.interactive && last) {
+        const round = this.state.round!;
+        lines.push(...roundResultLines(last.result, round.index, round.knocker, this.screen, this.state.rules.lives));
+        lines.push(...this.log.slice(-4).map((e) => logLine(e, style)));
+      }
+      lines.push("", " " + style.bold(this.t.matchOver));
+    } else lines.push("", " " + this.t.stopped);
+    if (this.o.interactive) this.o.output.write("\x1b[H\x1b[J\x1b[0m");
+    this.print(lines);
+    return { state: this.state, end };
+  }
+}

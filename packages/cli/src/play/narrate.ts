@@ -1,0 +1,87 @@
+import { type GameEvent, type RoundResult, type Rules, isFire } from "@schwimmen/rules";
+import { cardFace } from "./style.js";
+import type { Lang, Texts, Who } from "./text.js";
+
+/** One line of the table's log; the tone picks its colour (announcements stand out, losses are marked). */
+export interface LogEntry {
+  readonly text: string;
+  readonly tone: "plain" | "round" | "announce" | "loss" | "end";
+}
+
+export interface Narrator {
+  readonly texts: Texts;
+  readonly lang: Lang;
+  readonly rules: Rules;
+  readonly names: readonly string[];
+  /** The person's seat: addressed as "du"/"you". */
+  readonly self: number;
+}
+
+export const whoOf = (n: Narrator, seat: number): Who => ({
+  name: seat === n.self ? (n.lang === "de" ? "du" : "you") : (n.names[seat] ?? `#${seat}`),
+  self: seat === n.self,
+});
+
+/** Seats whose hand ended the round at once: the 31 or the Feuer. */
+export function roundEnders(result: RoundResult, rules: Rules): number[] {
+  const seats: number[] = [];
+  result.hands.forEach((hand, seat) => {
+    if (hand === null) return;
+    if (result.endReason === "fire" ? isFire(hand, rules) : result.values[seat] === 31) seats.push(seat);
+  });
+  return seats;
+}
+
+/** The log lines for a batch of events, in order. Events are public, so every line is too. */
+export function narrate(n: Narrator, events: readonly GameEvent[]): LogEntry[] {
+  const t = n.texts;
+  const who = (seat: number) => whoOf(n, seat);
+  const out: LogEntry[] = [];
+  const say = (text: string, tone: LogEntry["tone"] = "plain") => out.push({ text, tone });
+  for (const e of events) {
+    switch (e.type) {
+      case "roundStarted":
+        say(t.roundStarts(e.round + 1, who(e.dealer)), "round");
+        break;
+      case "chose":
+        say(t.chose(who(e.seat), e.packet === "first"));
+        break;
+      case "swapped":
+        say(t.swapped(who(e.seat), cardFace(e.give, n.lang), cardFace(e.take, n.lang)));
+        break;
+      case "swappedAll":
+        say(t.swappedAll(who(e.seat)));
+        break;
+      case "passed":
+        say(t.passed(who(e.seat)));
+        break;
+      case "knocked":
+        say(t.knock(who(e.seat)), "announce");
+        break;
+      case "middleRenewed":
+        say(e.reason === "allPassed" ? t.allPassed : t.redealt(who(e.seat)));
+        break;
+      case "roundEnded":
+        if (e.reason === "thirtyOne" || e.reason === "fire") {
+          const announce = e.reason === "fire" ? t.fire : t.thirtyOne;
+          for (const seat of roundEnders(e.result, n.rules)) say(announce(who(seat)), "announce");
+        } else if (e.reason === "stockEmpty") say(t.stockEmpty);
+        break;
+      case "livesLost":
+        say(t.livesLost(who(e.seat), e.count, e.lives), "loss");
+        break;
+      case "swimming":
+        say(t.swims(who(e.seat)), "loss");
+        break;
+      case "out":
+        say(t.goesOut(who(e.seat)), "loss");
+        break;
+      case "matchEnded":
+        say(e.winner === null ? t.draw : t.wins(who(e.winner)), "end");
+        break;
+    }
+  }
+  return out.map((entry) => ({ ...entry, text: capitalise(entry.text) }));
+}
+
+const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

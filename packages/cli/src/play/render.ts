@@ -1,0 +1,244 @@
+import { type Card, type RoundResult, type TableView, handValue } from "@schwimmen/rules";
+import type { KeyItem } from "./commands.js";
+import type { LogEntry } from "./narrate.js";
+import { type Style, cardText, padEnd, padStart, truncate, valueText, widthOf } from "./style.js";
+import type { Lang, Texts } from "./text.js";
+
+/**
+ * The renderer: a view (plus names, the log and the prompt) to lines of text, nothing else. No I/O and no state,
+ * so tests can check every screen. Lines stay within WIDTH columns so an 80-column terminal never wraps them
+ * (the last column is left free: some terminals erase it when a line is cleared right after it).
+ */
+export const WIDTH = 78;
+
+export interface Screen {
+  readonly texts: Texts;
+  readonly lang: Lang;
+  readonly style: Style;
+  readonly names: readonly string[];
+  /** Each seat's bot level, null for the person. */
+  readonly levels: readonly (string | null)[];
+  /** The person's seat. */
+  readonly self: number;
+}
+
+const NAME_WIDTH = 12;
+
+export const rule = (s: Screen): string => " " + s.style.dim("─".repeat(WIDTH - 1));
+
+/** Left and right parts on one line, the right one flush with the screen's edge. */
+const spread = (left: string, right: string): string =>
+  right === "" ? left : left + " ".repeat(Math.max(1, WIDTH - widthOf(left) - widthOf(right))) + right;
+
+export function headerLine(view: TableView, s: Screen): string {
+  const { texts: t, style } = s;
+  const parts = [style.bold("Schwimmen")];
+  if (view.round >= 0) parts.push(t.round(view.round + 1));
+  if (view.middle !== null || view.phase === "choosing") parts.push(t.stock(view.stockSize));
+  let right = "";
+  if (view.knocker !== null && view.phase === "playing") {
+    const knocker = { name: s.names[view.knocker] ?? "", self: view.knocker === s.self };
+    right = style.yellow(t.turnsLeft(knocker, view.turnsAfterKnock));
+  }
+  return spread(" " + parts.join(style.dim(" · ")), right);
+}
+
+function livesText(lives: number, max: number, out: boolean, style: Style): string {
+  if (out) return style.dim("✗");
+  return "●".repeat(Math.min(lives, max)) + style.dim("○".repeat(Math.max(0, max - lives)));
+}
+
+/** One line per seat: whose turn, name, lives, dealer, knocker, swimming or out, and the bot's level. */
+export function seatLines(view: TableView, s: Screen): string[] {
+  const { texts: t, style } = s;
+  const livesWidth = Math.max(3, view.rules.lives) + 2;
+  const playing = view.phase === "playing" || view.phase === "choosing";
+  return view.lives.map((lives, seat) => {
+    const status = view.status[seat];
+    const out = status === "out";
+    const acting = view.toAct === seat;
+    const marker = acting ? style.yellow("▶ ") : "  ";
+    let name = padEnd(truncate(s.names[seat] ?? "", NAME_WIDTH), NAME_WIDTH);
+    if (acting || seat === s.self) name = style.bold(name);
+    const notes: string[] = [];
+    if (playing && view.dealer === seat) notes.push(t.dealer);
+    if (playing && view.knocker === seat) notes.push(style.yellow(t.knocked));
+    if (status === "swimming") notes.push(style.cyan(t.swimming));
+    if (out) notes.push(t.out);
+    const level = s.levels[seat];
+    const left = ` ${marker}${name} ${padEnd(livesText(lives, view.rules.lives, out, style), livesWidth)}${notes.join(", ")}`;
+    const line = spread(left, level ? style.dim(t.level(level)) : "");
+    return out ? style.dim(line) : line;
+  });
+}
+
+/** Three rows of card boxes side by side; `highlight` shows which box is picked. */
+function boxes(cards: readonly (Card | null)[], s: Screen, highlight: number): string[] {
+  const top: string[] = [];
+  const mid: string[] = [];
+  const bottom: string[] = [];
+  cards.forEach((card, i) => {
+    top.push("┌───┐");
+    const face = card === null ? s.style.dim("░░░") : padStart(cardText(card, s.lang, s.style), 3);
+    mid.push(`│${i === highlight ? s.style.inverse(face) : face}│`);
+    bottom.push("└───┘");
+  });
+  return [top.join(" "), mid.join(" "), bottom.join(" ")];
+}
+
+/** Places blocks of lines at given columns, one block after another on the same rows. */
+function columns(
+  blocks: readonly { readonly at: number; readonly lines: readonly string[] }[],
+  rows: number,
+): string[] {
+  const out: string[] = [];
+  for (let row = 0; row < rows; row++) {
+    let line = "";
+    for (const block of blocks) line = padEnd(line, block.at) + (block.lines[row] ?? "");
+    out.push(line.trimEnd());
+  }
+  return out;
+}
+
+const keysUnder = (keys: readonly string[]): string => keys.map((k) => `  ${k}   `).join("");
+
+/** The middle, the stock and the person's hand as card boxes, with the letters and numbers to type. */
+export function cardLines(view: TableView, s: Screen, picked: Card | null): string[] {
+  const { texts: t, style } = s;
+  const middle = view.middle ?? [null, null, null];
+  const middleBlock = [style.bold(t.middle), ...boxes(middle, s, -1), keysUnder(["a", "b", "c"])];
+  const stockBlock = [style.dim(t.stock(view.stockSize)), ...boxes([null], s, -1)];
+  let handBlock: string[];
+  if (view.hand === null) handBlock = ["", "", style.dim(t.watching)];
+  else {
+    const choosing = view.phase === "choosing" && view.dealer === s.self;
+    const label = choosing ? t.firstPacket : t.yourHand;
+    const value = valueText(handValue(view.hand, view.rules));
+    handBlock = [
+      `${style.bold(label)}  ${t.value(value)}`,
+      ...boxes(view.hand, s, picked === null ? -1 : view.hand.indexOf(picked)),
+      keysUnder(["1", "2", "3"]),
+    ];
+  }
+  return columns(
+    [
+      { at: 3, lines: middleBlock },
+      { at: 25, lines: stockBlock },
+      { at: 40, lines: handBlock },
+    ],
+    5,
+  );
+}
+
+export function logLine(entry: LogEntry, style: Style): string {
+  const text = truncate(entry.text, WIDTH - 1);
+  switch (entry.tone) {
+    case "announce":
+      return " " + style.yellow(text);
+    case "loss":
+      return " " + style.red(text);
+    case "round":
+      return " " + style.dim(text);
+    case "end":
+      return " " + style.green(text);
+    default:
+      return " " + text;
+  }
+}
+
+/** The keys as "K klopfen · P schieben …", wrapped to the width. */
+export function keyLines(items: readonly KeyItem[], style: Style): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const item of items) {
+    const part = `${style.bold(item.key)} ${item.label}`;
+    const joined = line === "" ? " " + part : `${line}${style.dim(" · ")}${part}`;
+    if (line !== "" && widthOf(joined) > WIDTH) {
+      lines.push(line);
+      line = " " + part;
+    } else line = joined;
+  }
+  if (line !== "") lines.push(line);
+  return lines;
+}
+
+export interface TableScreenParts {
+  readonly log: readonly LogEntry[];
+  /** What to show at the bottom: the keys, a question, or whose turn it is. */
+  readonly prompt: readonly string[];
+  readonly hint?: string;
+  readonly picked?: Card | null;
+  /** Lines available; the log gets what the rest leaves over. */
+  readonly rows: number;
+}
+
+/** A full screen for a terminal that is redrawn each turn; the last line is the input line. */
+export function tableScreen(view: TableView, s: Screen, parts: TableScreenParts): string[] {
+  const top = [
+    headerLine(view, s),
+    rule(s),
+    ...seatLines(view, s),
+    "",
+    ...cardLines(view, s, parts.picked ?? null),
+    "",
+  ];
+  const bottom = [rule(s), ...parts.prompt];
+  if (parts.hint) bottom.push(" " + s.style.yellow(truncate(parts.hint, WIDTH - 1)));
+  bottom.push("> ");
+  const room = Math.max(1, parts.rows - top.length - bottom.length);
+  const log = parts.log.slice(-room).map((e) => logLine(e, s.style));
+  while (log.length < room) log.push("");
+  return [...top, ...log, ...bottom];
+}
+
+/** The table without the log, for plain output where the log is printed line by line as it happens. */
+export const plainTable = (view: TableView, s: Screen, picked: Card | null = null): string[] => [
+  headerLine(view, s),
+  rule(s),
+  ...seatLines(view, s),
+  "",
+  ...cardLines(view, s, picked),
+];
+
+/** Every hand of a finished round with its value, who lost lives, and where everyone stands now. */
+export function roundResultLines(
+  result: RoundResult,
+  roundIndex: number,
+  knocker: number | null,
+  s: Screen,
+  maxLives: number,
+): string[] {
+  const { texts: t, style } = s;
+  const reason =
+    result.endReason === "knock" && knocker !== null
+      ? t.byKnock({ name: s.names[knocker] ?? "", self: knocker === s.self })
+      : "";
+  const lines = [" " + style.bold(t.roundOver(roundIndex + 1)) + (reason ? style.dim(" · ") + reason : ""), rule(s)];
+  const livesWidth = Math.max(3, maxLives) + 2;
+  result.hands.forEach((hand, seat) => {
+    const loss = result.lifeLosses[seat] ?? 0;
+    const marker = loss > 0 ? style.red("▼ ") : "  ";
+    const name = padEnd(truncate(s.names[seat] ?? "", NAME_WIDTH), NAME_WIDTH);
+    const status = result.state[seat];
+    const lives = result.lives[seat] ?? 0;
+    if (hand === null) {
+      lines.push(style.dim(`   ${name} ${padEnd("", 12)}  ${padEnd("", 4)}  ${padEnd("", 4)}  ✗  ${t.out}`));
+      return;
+    }
+    const cards = hand.map((c) => padEnd(cardText(c, s.lang, s.style), 3)).join(" ");
+    const value = padStart(valueText(result.values[seat] ?? 0), 4);
+    const lost = padEnd(loss > 0 ? style.red(`−${loss}`) : "", 4);
+    const note = status === "out" ? style.red(t.out) : status === "swimming" ? style.cyan(t.swimming) : "";
+    const livesShown = padEnd(livesText(lives, maxLives, status === "out", style), livesWidth);
+    lines.push(` ${marker}${name} ${cards}  ${style.bold(value)}  ${lost}  ${livesShown}${note}`);
+  });
+  lines.push(rule(s));
+  return lines;
+}
+
+export const helpLines = (s: Screen): string[] => [
+  " " + s.style.bold("Schwimmen"),
+  rule(s),
+  ...s.texts.help.map((line) => (line === "" ? "" : " " + line)),
+  rule(s),
+];

@@ -1,0 +1,255 @@
+/** Every text the terminal game shows, in German and English. Seat 0 (the person) is addressed as "du"/"you". */
+export type Lang = "de" | "en";
+
+/** Who did something: a seat's name, and whether it is the person at the keyboard (second person). */
+export interface Who {
+  readonly name: string;
+  readonly self: boolean;
+}
+
+type WhoText = (who: Who) => string;
+
+export interface Texts {
+  readonly defaultName: string;
+  readonly round: (n: number) => string;
+  readonly stock: (n: number) => string;
+  readonly dealer: string;
+  readonly knocked: string;
+  readonly swimming: string;
+  readonly out: string;
+  readonly middle: string;
+  readonly yourHand: string;
+  readonly firstPacket: string;
+  readonly value: (v: string) => string;
+  readonly watching: string;
+  readonly toPlay: WhoText;
+  readonly turnsLeft: (who: Who, n: number) => string;
+  readonly level: (level: string) => string;
+  readonly keys: {
+    readonly swap: string;
+    readonly swapAll: string;
+    readonly pass: string;
+    readonly knock: string;
+    readonly redeal: string;
+    readonly keep: string;
+    readonly other: string;
+    readonly help: string;
+    readonly quit: string;
+  };
+  readonly pickMiddle: (letters: string, card: string) => string;
+  readonly hints: {
+    readonly unknown: (input: string) => string;
+    readonly empty: string;
+    readonly notAllowed: string;
+    readonly middleFirst: (letter: string) => string;
+    readonly noHandCard: (range: string) => string;
+    readonly noMiddleCard: (range: string) => string;
+  };
+  readonly intro: (opponents: string) => string;
+  readonly roundStarts: (n: number, dealer: Who) => string;
+  readonly chose: (who: Who, first: boolean) => string;
+  readonly swapped: (who: Who, give: string, take: string) => string;
+  readonly swappedAll: WhoText;
+  readonly passed: WhoText;
+  readonly knock: WhoText;
+  readonly allPassed: string;
+  readonly redealt: WhoText;
+  readonly thirtyOne: WhoText;
+  readonly fire: WhoText;
+  readonly stockEmpty: string;
+  readonly livesLost: (who: Who, count: number, left: number) => string;
+  readonly swims: WhoText;
+  readonly goesOut: WhoText;
+  readonly wins: WhoText;
+  readonly draw: string;
+  readonly roundOver: (n: number) => string;
+  readonly byKnock: WhoText;
+  readonly nextRound: string;
+  readonly nextRoundOut: string;
+  readonly matchOver: string;
+  readonly stopped: string;
+  readonly saved: (path: string) => string;
+  readonly replayHint: (path: string) => string;
+  readonly saveFailed: (path: string, why: string) => string;
+  readonly help: readonly string[];
+  readonly helpBack: string;
+}
+
+const de: Texts = {
+  defaultName: "Du",
+  round: (n) => `Runde ${n}`,
+  stock: (n) => `Stapel ${n}`,
+  dealer: "Geber",
+  knocked: "klopft",
+  swimming: "schwimmt",
+  out: "raus",
+  middle: "Mitte",
+  yourHand: "Deine Hand",
+  firstPacket: "Dein erstes Päckchen",
+  value: (v) => `Wert ${v}`,
+  watching: "Du bist raus und schaust zu.",
+  toPlay: (w) => `${w.name} ist am Zug …`,
+  turnsLeft: (w, n) => `${w.self ? "Du hast" : `${w.name} hat`} geklopft: noch ${n} ${n === 1 ? "Zug" : "Züge"}`,
+  level: (level) =>
+    ({ random: "Zufall", greedy: "Einsteiger", tactician: "Fortgeschritten", expert: "Profi" })[level] ?? level,
+  keys: {
+    swap: "tauschen",
+    swapAll: "alle tauschen",
+    pass: "schieben",
+    knock: "klopfen",
+    redeal: "neue Mitte",
+    keep: "Päckchen behalten",
+    other: "das andere nehmen",
+    help: "Hilfe",
+    quit: "Ende",
+  },
+  pickMiddle: (letters, card) => `Welche Mittelkarte (${letters}) für ${card}? Enter: zurück`,
+  hints: {
+    unknown: (input) => `»${input}« verstehe ich nicht. ? zeigt die Hilfe.`,
+    empty: "Bitte einen Zug eingeben (? zeigt die Hilfe).",
+    notAllowed: "Dieser Zug ist jetzt nicht erlaubt.",
+    middleFirst: (x) =>
+      `${x} ist eine Mittelkarte: erst die Handkarte, dann die Mittelkarte, z. B. 1${x}.` +
+      (x === "a" ? " Alle tauschen: A (groß)." : ""),
+    noHandCard: (range) => `Handkarten sind ${range}.`,
+    noMiddleCard: (range) => `Mittelkarten sind ${range}.`,
+  },
+  intro: (opponents) => `Du spielst gegen ${opponents}.`,
+  roundStarts: (n, d) => `── Runde ${n}: ${d.self ? "du gibst" : `${d.name} gibt`} ──`,
+  chose: (w, first) =>
+    first
+      ? `${w.self ? "Du behältst dein erstes" : `${w.name} behält das erste`} Päckchen.`
+      : `${w.self ? "Du nimmst" : `${w.name} nimmt`} das zweite Päckchen.`,
+  swapped: (w, give, take) =>
+    w.self ? `Du nimmst ${take} und legst ${give} ab.` : `${w.name} nimmt ${take} und legt ${give} ab.`,
+  swappedAll: (w) => `${w.self ? "Du tauschst" : `${w.name} tauscht`} alle drei Karten.`,
+  passed: (w) => `${w.self ? "Du schiebst" : `${w.name} schiebt`}.`,
+  knock: (w) => `${w.self ? "Du klopfst" : `${w.name} klopft`}! Alle anderen sind noch einmal dran.`,
+  allPassed: "Alle haben geschoben: neue Mitte vom Stapel.",
+  redealt: (w) => `${w.self ? "Du wünschst" : `${w.name} wünscht`} sich eine neue Mitte.`,
+  thirtyOne: (w) => `Schnauz! ${w.self ? "Du hast" : `${w.name} hat`} 31.`,
+  fire: (w) => `Feuer! ${w.self ? "Du hast" : `${w.name} hat`} drei Asse.`,
+  stockEmpty: "Alle haben geschoben und der Stapel ist leer.",
+  livesLost: (w, count, left) =>
+    `${w.self ? "Du verlierst" : `${w.name} verliert`} ${count === 1 ? "ein Leben" : `${count} Leben`}` +
+    (left > 0 ? ` (noch ${left}).` : "."),
+  swims: (w) => `${w.self ? "Du schwimmst" : `${w.name} schwimmt`}!`,
+  goesOut: (w) => `${w.self ? "Du bist" : `${w.name} ist`} raus.`,
+  wins: (w) => (w.self ? "Du gewinnst das Spiel!" : `${w.name} gewinnt das Spiel.`),
+  draw: "Unentschieden: die Letzten sind gemeinsam untergegangen.",
+  roundOver: (n) => `Runde ${n} vorbei`,
+  byKnock: (w) => (w.self ? "du hast geklopft" : `${w.name} hat geklopft`),
+  nextRound: "Enter: nächste Runde · Q: beenden",
+  nextRoundOut: "Enter: weiter zuschauen · S: bis zum Ende vorspulen · Q: beenden",
+  matchOver: "Spiel vorbei",
+  stopped: "Spiel abgebrochen.",
+  saved: (path) => `Spiel gespeichert: ${path}`,
+  replayHint: (path) => `Nachspielen: npx schwimmen replay ${path}`,
+  saveFailed: (path, why) => `Konnte das Spiel nicht nach ${path} speichern: ${why}`,
+  help: [
+    "Schwimmen (31): halte am Rundenende nicht die schwächste Hand.",
+    "Es zählt die beste Farbe: Ass 11, Bild und 10 je 10, sonst der Zahlwert.",
+    "Drei Gleiche zählen 30½, drei Asse sind Feuer, 31 beendet die Runde sofort.",
+    "",
+    "1-3 wählt deine Handkarte, a-c die Mittelkarte: »2b« tauscht Karte 2 gegen b.",
+    "Du kannst auch erst »2« eingeben und dann »b«.",
+    "A tauscht alle drei Karten, P schiebt, K klopft (jeder ist noch einmal dran).",
+    "R verlangt eine neue Mitte, wenn das gerade erlaubt ist.",
+    "Die niedrigste Hand verliert ein Leben (●). Ohne Leben schwimmst du,",
+    "beim nächsten Verlust bist du raus. Wer übrig bleibt, gewinnt.",
+    "Q beendet das Spiel; es wird trotzdem gespeichert.",
+  ],
+  helpBack: "Enter: zurück zum Tisch",
+};
+
+const en: Texts = {
+  defaultName: "You",
+  round: (n) => `Round ${n}`,
+  stock: (n) => `stock ${n}`,
+  dealer: "dealer",
+  knocked: "knocked",
+  swimming: "swimming",
+  out: "out",
+  middle: "Middle",
+  yourHand: "Your hand",
+  firstPacket: "Your first packet",
+  value: (v) => `value ${v}`,
+  watching: "You are out and watching.",
+  toPlay: (w) => `${w.name} to play …`,
+  turnsLeft: (w, n) => `${w.self ? "you" : w.name} knocked: ${n} ${n === 1 ? "turn" : "turns"} left`,
+  level: (level) => ({ random: "random", greedy: "beginner", tactician: "advanced", expert: "expert" })[level] ?? level,
+  keys: {
+    swap: "swap",
+    swapAll: "swap all",
+    pass: "pass",
+    knock: "knock",
+    redeal: "new middle",
+    keep: "keep this packet",
+    other: "take the other",
+    help: "help",
+    quit: "quit",
+  },
+  pickMiddle: (letters, card) => `Which middle card (${letters}) for ${card}? Enter: back`,
+  hints: {
+    unknown: (input) => `"${input}" is not a move here. ? shows the help.`,
+    empty: "Please type a move (? shows the help).",
+    notAllowed: "That move is not allowed now.",
+    middleFirst: (x) =>
+      `${x} is a middle card: first your hand card, then the middle card, e.g. 1${x}.` +
+      (x === "a" ? " Swap all: A (capital)." : ""),
+    noHandCard: (range) => `Your hand cards are ${range}.`,
+    noMiddleCard: (range) => `The middle cards are ${range}.`,
+  },
+  intro: (opponents) => `You play against ${opponents}.`,
+  roundStarts: (n, d) => `── Round ${n}: ${d.self ? "you deal" : `${d.name} deals`} ──`,
+  chose: (w, first) => `${w.self ? "You take" : `${w.name} takes`} the ${first ? "first" : "second"} packet.`,
+  swapped: (w, give, take) => `${w.self ? "You take" : `${w.name} takes`} ${take} for ${give}.`,
+  swappedAll: (w) => `${w.self ? "You swap" : `${w.name} swaps`} all three cards.`,
+  passed: (w) => `${w.self ? "You pass" : `${w.name} passes`}.`,
+  knock: (w) => `${w.self ? "You knock" : `${w.name} knocks`}! Everyone else plays once more.`,
+  allPassed: "Everyone passed: a new middle from the stock.",
+  redealt: (w) => `${w.self ? "You ask" : `${w.name} asks`} for a new middle.`,
+  thirtyOne: (w) => `31! ${w.self ? "You have" : `${w.name} has`} 31.`,
+  fire: (w) => `Fire! ${w.self ? "You have" : `${w.name} has`} three aces.`,
+  stockEmpty: "Everyone passed and the stock is empty.",
+  livesLost: (w, count, left) =>
+    `${w.self ? "You lose" : `${w.name} loses`} ${count === 1 ? "a life" : `${count} lives`}` +
+    (left > 0 ? ` (${left} left).` : "."),
+  swims: (w) => `${w.self ? "You are" : `${w.name} is`} swimming!`,
+  goesOut: (w) => `${w.self ? "You are" : `${w.name} is`} out.`,
+  wins: (w) => (w.self ? "You win the match!" : `${w.name} wins the match.`),
+  draw: "A draw: the last players went down together.",
+  roundOver: (n) => `Round ${n} over`,
+  byKnock: (w) => (w.self ? "you knocked" : `${w.name} knocked`),
+  nextRound: "Enter: next round · Q: quit",
+  nextRoundOut: "Enter: keep watching · S: skip to the end · Q: quit",
+  matchOver: "Match over",
+  stopped: "Match stopped.",
+  saved: (path) => `Match saved to ${path}`,
+  replayHint: (path) => `Replay it: npx schwimmen replay ${path}`,
+  saveFailed: (path, why) => `Could not save the match to ${path}: ${why}`,
+  help: [
+    "Schwimmen (31): do not hold the weakest hand when the round ends.",
+    "Your best suit counts: ace 11, pictures and ten 10, other cards their number.",
+    "Three of a kind count 30½, three aces are Fire, 31 ends the round at once.",
+    "",
+    "1-3 picks your hand card, a-c the middle card: '2b' swaps card 2 for b.",
+    "You may also type '2' first and then 'b'.",
+    "A swaps all three cards, P passes, K knocks (everyone else plays once more).",
+    "R asks for a new middle when that is allowed.",
+    "The lowest hand loses a life (●). Without lives you swim;",
+    "lose again and you are out. The last one left wins.",
+    "Q stops the match; it is saved all the same.",
+  ],
+  helpBack: "Enter: back to the table",
+};
+
+export const TEXTS: Record<Lang, Texts> = { de, en };
+
+export const isLang = (value: string): value is Lang => value === "de" || value === "en";
+
+/** German when the locale says so (LC_ALL wins over LANG, as the C library has it), English otherwise. */
+export function langFromEnv(env: Readonly<Record<string, string | undefined>>): Lang {
+  const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || "";
+  return locale.toLowerCase().startsWith("de") ? "de" : "en";
+}
