@@ -8,6 +8,7 @@ import { main } from "../src/main.js";
 import { parseArenaArgs } from "../src/arena/args.js";
 import { seatLabels } from "../src/arena/lineup.js";
 import { splitMatches } from "../src/arena/pool.js";
+import { progressReporter } from "../src/arena/progress.js";
 import { wilsonInterval } from "../src/arena/stats.js";
 import { HISTOGRAM_BINS, binOf, binValue, histogramPercentile } from "../src/arena/tally.js";
 
@@ -98,6 +99,28 @@ describe("arena statistics", () => {
       expect(shards.every((s) => s.end > s.start)).toBe(true);
     }
     expect(seatLabels(["expert", "greedy", "greedy", "greedy"])).toEqual(["expert", "greedy", "greedy#2", "greedy#3"]);
+  });
+
+  it("draws a bar on a terminal and a plain line per tenth otherwise", () => {
+    let clock = 0;
+    const now = () => clock;
+    let tty = "";
+    const bar = progressReporter(4, { write: (t: string) => (tty += t) }, true, now);
+    for (let done = 1; done <= 4; done++) {
+      clock += 200;
+      bar.update(done);
+    }
+    bar.finish();
+    expect(tty.split("\r").filter(Boolean)).toHaveLength(4);
+    expect(tty).toContain(`[${"#".repeat(30)}] 100%  4/4 matches`);
+    expect(tty.endsWith("\n")).toBe(true);
+    let log = "";
+    const plain = progressReporter(40, { write: (t: string) => (log += t) }, false, now);
+    for (let done = 1; done <= 40; done++) plain.update(done);
+    plain.finish();
+    expect(log.split("\n").filter(Boolean)).toHaveLength(10);
+    expect(log).not.toContain("\r");
+    expect(log).toContain("arena: 40/40 matches (100%)");
   });
 
   it("parses the command line", () => {

@@ -46,7 +46,9 @@ export function progressReporter(
       const tenth = Math.floor((done * 10) / total);
       if (tenth > lastTenth) {
         lastTenth = tenth;
-        stream.write(`arena: ${done}/${total} matches (${tenth * 10}%), ${seconds(now() - started)}\n`);
+        stream.write(
+          `arena: ${done}/${total} matches (${Math.floor((done * 100) / total)}%), ${seconds(now() - started)}\n`,
+        );
       }
     },
     finish() {
