@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type Io, replayFile, replayJsonl } from "./replay.js";
+import { verifyCommand } from "./verify.js";
 import { arenaCommand } from "./arena/command.js";
 import { playCommand } from "./play/command.js";
 
@@ -26,6 +27,7 @@ const replay: Command = {
 /** Every subcommand; each lives in its own module. */
 const COMMANDS: Record<string, Command> = {
   replay,
+  verify: verifyCommand,
   arena: arenaCommand,
   play: playCommand,
 };

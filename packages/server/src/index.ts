@@ -1,1 +1,7 @@
 export * from "./protocol.js";
+export { startServer, DEFAULT_SETTINGS, type GameServer, type ServerOptions } from "./server.js";
+export type { Store, StoredTable, StoredEntry, TableRow } from "./store.js";
+export { SqliteStore } from "./sqlite-store.js";
+export { ManualClock, realClock, type Clock } from "./clock.js";
+export { matchRecord } from "./record.js";
+export { sha256Hex } from "./table-model.js";

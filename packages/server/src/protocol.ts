@@ -174,6 +174,7 @@ export type ErrorCode =
   | "ROUND_OVER"
   | "MATCH_OVER"
   | "INVALID_RECORD"
+  | "INVALID_DEAL"
   | "INTERNAL";
 
 export type SeatKind = "human" | "bot" | "free";

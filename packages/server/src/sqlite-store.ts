@@ -1,0 +1,146 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import type { TableStatus } from "./protocol.js";
+import type { Store, StoredEntry, StoredTable, TableRow } from "./store.js";
+
+/** Versioned schema changes: migration i takes the database from user_version i to i+1. Only ever append. */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE tables (
+     code TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     config TEXT NOT NULL,
+     status TEXT NOT NULL DEFAULT 'lobby',
+     version INTEGER NOT NULL DEFAULT 0,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   );
+   CREATE INDEX tables_status ON tables (status);
+   CREATE TABLE actions (
+     code TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     entry TEXT NOT NULL,
+     at INTEGER NOT NULL,
+     PRIMARY KEY (code, version)
+   ) WITHOUT ROWID;
+   CREATE TABLE snapshots (
+     code TEXT PRIMARY KEY,
+     version INTEGER NOT NULL,
+     state TEXT NOT NULL,
+     at INTEGER NOT NULL
+   );
+   CREATE TABLE match_records (
+     code TEXT NOT NULL,
+     match INTEGER NOT NULL,
+     record TEXT NOT NULL,
+     at INTEGER NOT NULL,
+     PRIMARY KEY (code, match)
+   ) WITHOUT ROWID;
+   CREATE TABLE tokens (
+     token TEXT PRIMARY KEY,
+     created_at INTEGER NOT NULL
+   ) WITHOUT ROWID;`,
+];
+
+export function migrate(db: Database.Database): number {
+  const current = db.pragma("user_version", { simple: true }) as number;
+  for (let v = current; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+  return MIGRATIONS.length;
+}
+
+/** The embedded store: one SQLite file in WAL mode. Writes are synchronous, so an append is on disk when it returns. */
+export class SqliteStore implements Store {
+  private readonly db: Database.Database;
+  private readonly stmts;
+
+  constructor(path: string) {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma("journal_mode = WAL");
+    // NORMAL in WAL mode survives a crash of the process (SIGKILL); only a power cut may lose the last commits.
+    this.db.pragma("synchronous = NORMAL");
+    this.db.pragma("busy_timeout = 5000");
+    migrate(this.db);
+    const db = this.db;
+    this.stmts = {
+      insertTable: db.prepare(
+        "INSERT OR IGNORE INTO tables (code, name, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+      ),
+      insertAction: db.prepare("INSERT INTO actions (code, version, entry, at) VALUES (?, ?, ?, ?)"),
+      updateTable: db.prepare("UPDATE tables SET status = ?, version = ?, updated_at = ? WHERE code = ?"),
+      upsertSnapshot: db.prepare(
+        `INSERT INTO snapshots (code, version, state, at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (code) DO UPDATE SET version = excluded.version, state = excluded.state, at = excluded.at`,
+      ),
+      selectTable: db.prepare("SELECT code, name, config, created_at AS createdAt FROM tables WHERE code = ?"),
+      selectSnapshot: db.prepare("SELECT version, state FROM snapshots WHERE code = ?"),
+      selectActions: db.prepare("SELECT version, entry FROM actions WHERE code = ? AND version > ? ORDER BY version"),
+      openCodes: db.prepare("SELECT code FROM tables WHERE status != 'over'"),
+      upsertRecord: db.prepare(
+        `INSERT INTO match_records (code, match, record, at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (code, match) DO UPDATE SET record = excluded.record, at = excluded.at`,
+      ),
+      selectRecord: db.prepare("SELECT record FROM match_records WHERE code = ? AND match = ?"),
+      insertToken: db.prepare("INSERT OR IGNORE INTO tokens (token, created_at) VALUES (?, ?)"),
+      selectToken: db.prepare("SELECT 1 FROM tokens WHERE token = ?"),
+    };
+  }
+
+  private readonly appendTx = (code: string, entries: readonly StoredEntry[], status: TableStatus, at: number) =>
+    this.db.transaction(() => {
+      for (const { version, entry } of entries) this.stmts.insertAction.run(code, version, entry, at);
+      const last = entries[entries.length - 1];
+      if (last) this.stmts.updateTable.run(status, last.version, at, code);
+    })();
+
+  async createTable(row: TableRow): Promise<boolean> {
+    return this.stmts.insertTable.run(row.code, row.name, row.config, row.createdAt, row.createdAt).changes === 1;
+  }
+
+  async append(code: string, entries: readonly StoredEntry[], status: TableStatus, at: number): Promise<void> {
+    this.appendTx(code, entries, status, at);
+  }
+
+  async saveSnapshot(code: string, version: number, state: string, at: number): Promise<void> {
+    this.stmts.upsertSnapshot.run(code, version, state, at);
+  }
+
+  async loadTable(code: string): Promise<StoredTable | null> {
+    const row = this.stmts.selectTable.get(code) as TableRow | undefined;
+    if (!row) return null;
+    const snapshot = (this.stmts.selectSnapshot.get(code) as { version: number; state: string } | undefined) ?? null;
+    const entries = this.stmts.selectActions.all(code, snapshot?.version ?? 0) as StoredEntry[];
+    return { row, snapshot, entries };
+  }
+
+  async openTableCodes(): Promise<string[]> {
+    return (this.stmts.openCodes.all() as { code: string }[]).map((r) => r.code);
+  }
+
+  async saveMatchRecord(code: string, match: number, record: string, at: number): Promise<void> {
+    this.stmts.upsertRecord.run(code, match, record, at);
+  }
+
+  async loadMatchRecord(code: string, match: number): Promise<string | null> {
+    return (this.stmts.selectRecord.get(code, match) as { record: string } | undefined)?.record ?? null;
+  }
+
+  async addToken(token: string, at: number): Promise<void> {
+    this.stmts.insertToken.run(token, at);
+  }
+
+  async hasToken(token: string): Promise<boolean> {
+    return this.stmts.selectToken.get(token) !== undefined;
+  }
+
+  async close(): Promise<void> {
+    if (!this.db.open) return;
+    this.db.pragma("wal_checkpoint(TRUNCATE)");
+    this.db.close();
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * A table as plain data and the one function that changes it: `applyEntry(model, entry)`. Log entries are what the
+ * store keeps; replaying them onto a snapshot gives the same model again (seeds and bot choices are in the entries).
+ */
+import { createHash } from "node:crypto";
+import {
+  type Action,
+  type GameEvent,
+  type MatchState,
+  type Rules,
+  applyAction,
+  dealRound,
+  newMatch,
+  phaseOf,
+} from "@schwimmen/rules";
+import type { ErrorCode, PresetName, TableEvent, TableStatus } from "./protocol.js";
+
+export interface TableConfig {
+  readonly seats: number;
+  readonly rules: Rules;
+  readonly preset: PresetName | null;
+  readonly botLevel: string;
+  readonly turnSeconds: number;
+}
+
+export interface SeatModel {
+  readonly name: string | null;
+  /** The device token of the human in this seat. */
+  readonly token: string | null;
+  /** The level of the bot in this seat (null for humans and free seats). */
+  readonly bot: string | null;
+  readonly away: boolean;
+}
+
+export interface TableModel {
+  readonly code: string;
+  readonly name: string;
+  readonly config: TableConfig;
+  readonly seats: readonly SeatModel[];
+  readonly status: TableStatus;
+  readonly match: number;
+  readonly firstDealer: number;
+  /** The match in play; in the lobby an undealt match so that views can be built. */
+  readonly game: MatchState;
+  /** The seed of each round of the current match, by round index (secret until that round has ended). */
+  readonly seeds: readonly string[];
+  readonly version: number;
+}
+
+export type LogEntry =
+  | { readonly kind: "join"; readonly seat: number; readonly name: string; readonly token: string }
+  | { readonly kind: "free"; readonly seat: number }
+  | { readonly kind: "start"; readonly dealer: number; readonly bots: readonly number[] }
+  | { readonly kind: "rematch"; readonly dealer: number }
+  | { readonly kind: "deal"; readonly seed: string }
+  | { readonly kind: "act"; readonly action: Action; readonly by: "player" | "bot" }
+  | { readonly kind: "away"; readonly seat: number; readonly reason: "timeout" | "left" }
+  | { readonly kind: "back"; readonly seat: number };
+
+export interface ModelError {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+export type Applied = { ok: true; model: TableModel; events: TableEvent[] } | { ok: false; error: ModelError };
+
+export const sha256Hex = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
+
+const fail = (code: ErrorCode, message: string): Applied => ({ ok: false, error: { code, message } });
+
+function freshGame(config: TableConfig, dealer: number): MatchState {
+  const made = newMatch({ rules: config.rules, seats: config.seats, dealer });
+  if (!made.ok) throw new Error(`table config cannot make a match: ${made.error.message}`);
+  return made.value;
+}
+
+export function initialModel(code: string, name: string, config: TableConfig): TableModel {
+  return {
+    code,
+    name,
+    config,
+    seats: Array.from({ length: config.seats }, () => ({ name: null, token: null, bot: null, away: false })),
+    status: "lobby",
+    match: 0,
+    firstDealer: 0,
+    game: freshGame(config, 0),
+    seeds: [],
+    version: 0,
+  };
+}
+
+export const botName = (seat: number): string => `Bot ${seat + 1}`;
+
+const setSeat = (seats: readonly SeatModel[], seat: number, value: SeatModel): SeatModel[] =>
+  seats.map((s, i) => (i === seat ? value : s));
+
+/** Seed reveal for every round that ended among `events`. */
+function withSeedReveals(events: readonly (TableEvent | GameEvent)[], seeds: readonly string[]): TableEvent[] {
+  const out: TableEvent[] = [];
+  for (const event of events) {
+    // Only a deal makes roundStarted, and the deal adds its seedHash first.
+    out.push(event as TableEvent);
+    if (event.type === "roundEnded") {
+      const seed = seeds[event.round];
+      if (seed !== undefined) out.push({ type: "seedRevealed", round: event.round, seed, seedHash: sha256Hex(seed) });
+    }
+  }
+  return out;
+}
+
+/** Applies one log entry; refuses (changing nothing) when it does not fit the table's state. */
+export function applyEntry(model: TableModel, entry: LogEntry): Applied {
+  const version = model.version + 1;
+  const seatOk = (seat: number) => Number.isInteger(seat) && seat >= 0 && seat < model.seats.length;
+  switch (entry.kind) {
+    case "join": {
+      if (model.status !== "lobby") return fail("ALREADY_STARTED", "the match has started");
+      if (!seatOk(entry.seat) || model.seats[entry.seat]!.token !== null) return fail("TABLE_FULL", "seat is taken");
+      const seats = setSeat(model.seats, entry.seat, { name: entry.name, token: entry.token, bot: null, away: false });
+      const events: TableEvent[] = [{ type: "seatTaken", seat: entry.seat, name: entry.name, kind: "human" }];
+      return { ok: true, model: { ...model, seats, version }, events };
+    }
+    case "free": {
+      if (model.status !== "lobby") return fail("ALREADY_STARTED", "the match has started");
+      if (!seatOk(entry.seat)) return fail("NOT_A_PLAYER", "no such seat");
+      const seats = setSeat(model.seats, entry.seat, { name: null, token: null, bot: null, away: false });
+      return { ok: true, model: { ...model, seats, version }, events: [{ type: "seatFreed", seat: entry.seat }] };
+    }
+    case "start": {
+      if (model.status !== "lobby") return fail("ALREADY_STARTED", "the match has started");
+      const events: TableEvent[] = [];
+      let seats = model.seats.slice();
+      for (const seat of entry.bots) {
+        if (!seatOk(seat) || seats[seat]!.token !== null) return fail("INTERNAL", "a bot for a taken seat");
+        seats = setSeat(seats, seat, { name: botName(seat), token: null, bot: model.config.botLevel, away: false });
+        events.push({ type: "seatTaken", seat, name: botName(seat), kind: "bot" });
+      }
+      if (seats.some((s) => s.token === null && s.bot === null)) return fail("INTERNAL", "a seat is left empty");
+      events.push({ type: "matchStarted", match: 1, dealer: entry.dealer });
+      const game = freshGame(model.config, entry.dealer);
+      const next = {
+        ...model,
+        seats,
+        status: "playing" as const,
+        match: 1,
+        firstDealer: entry.dealer,
+        game,
+        seeds: [],
+      };
+      return { ok: true, model: { ...next, version }, events };
+    }
+    case "rematch": {
+      if (model.status !== "over") return fail("MATCH_NOT_OVER", "the match is still running");
+      const game = freshGame(model.config, entry.dealer);
+      const match = model.match + 1;
+      const seats = model.seats.map((s) => ({ ...s, away: false }));
+      const events: TableEvent[] = [{ type: "matchStarted", match, dealer: entry.dealer }];
+      const next = { ...model, seats, status: "playing" as const, match, firstDealer: entry.dealer, game, seeds: [] };
+      return { ok: true, model: { ...next, version }, events };
+    }
+    case "deal": {
+      if (model.status !== "playing") return fail("NOT_STARTED", "no match is running");
+      const dealt = dealRound(model.game, { seed: entry.seed });
+      if (!dealt.ok) return fail(dealt.error.code, dealt.error.message);
+      const seeds = [...model.seeds, entry.seed];
+      const seedHash = sha256Hex(entry.seed);
+      const events: TableEvent[] = dealt.value.events.map((e) => (e.type === "roundStarted" ? { ...e, seedHash } : e));
+      return finish(model, dealt.value.state, withSeedReveals(events, seeds), seeds, version);
+    }
+    case "act": {
+      if (model.status === "lobby") return fail("NOT_STARTED", "the match has not started");
+      if (model.status === "over") return fail("MATCH_OVER", "the match is over");
+      const applied = applyAction(model.game, entry.action);
+      if (!applied.ok) return fail(applied.error.code, applied.error.message);
+      return finish(
+        model,
+        applied.value.state,
+        withSeedReveals(applied.value.events, model.seeds),
+        model.seeds,
+        version,
+      );
+    }
+    case "away":
+    case "back": {
+      if (!seatOk(entry.seat) || model.seats[entry.seat]!.token === null) return fail("NOT_A_PLAYER", "not a player");
+      const away = entry.kind === "away";
+      if (model.seats[entry.seat]!.away === away) return fail("NOT_AWAY", away ? "already away" : "not away");
+      const seats = setSeat(model.seats, entry.seat, { ...model.seats[entry.seat]!, away });
+      const event: TableEvent =
+        entry.kind === "away"
+          ? { type: "away", seat: entry.seat, reason: entry.reason }
+          : { type: "back", seat: entry.seat };
+      return { ok: true, model: { ...model, seats, version }, events: [event] };
+    }
+  }
+}
+
+function finish(
+  model: TableModel,
+  game: MatchState,
+  events: TableEvent[],
+  seeds: readonly string[],
+  version: number,
+): Applied {
+  const status: TableStatus = phaseOf(game) === "over" ? "over" : "playing";
+  return { ok: true, model: { ...model, game, seeds, status, version }, events };
+}
+
+/** The human seat a token holds at this table, if any. */
+export const seatOf = (model: TableModel, token: string): number | null => {
+  const seat = model.seats.findIndex((s) => s.token === token);
+  return seat < 0 ? null : seat;
+};

@@ -1,0 +1,343 @@
+/**
+ * One table as a small actor: it takes one command at a time (a promise queue), checks who sent it, applies it to
+ * the model, writes the log entries to the store, and only then answers and fans out per-seat updates.
+ * Bots, deals and the turn timer go through the same path.
+ */
+import { type Action, type MatchState, phaseOf, viewFor } from "@schwimmen/rules";
+import type { Logger } from "pino";
+import type { Clock, TimerHandle } from "./clock.js";
+import type { Move, VersionedEvent } from "./protocol.js";
+import type { Store } from "./store.js";
+import { type LogEntry, type ModelError, type TableModel, applyEntry, seatOf } from "./table-model.js";
+import {
+  type ReplyId,
+  errorFrame,
+  eventsJson,
+  frame,
+  syncFrame,
+  tableFrame,
+  tableInfo,
+  updateFrame,
+  viewJson,
+} from "./messages.js";
+import type { BotPlayer } from "./bot-player.js";
+import { matchRecord } from "./record.js";
+
+/** A recipient of table frames: one WebSocket connection. */
+export interface Subscriber {
+  readonly token: string;
+  send(text: string): void;
+}
+
+export interface TableSettings {
+  /** Pause before a bot (or a bot playing for an away player) acts. */
+  readonly botDelayMs: number;
+  /** Pause between a round's end and the next deal, so players see the result. */
+  readonly roundPauseMs: number;
+  readonly snapshotEvery: number;
+  readonly replayVersions: number;
+}
+
+export interface TableDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly log: Logger;
+  readonly settings: TableSettings;
+  readonly bots: BotPlayer;
+  readonly newSeed: () => string;
+  readonly randomInt: (n: number) => number;
+}
+
+export class Table {
+  model: TableModel;
+  private readonly subscribers = new Map<Subscriber, number | null>();
+  /** Events per version, newest last, at most `replayVersions` of them. */
+  private readonly buffer: { v: number; events: VersionedEvent[] }[] = [];
+  private queue: Promise<unknown> = Promise.resolve();
+  private timer: TimerHandle | null = null;
+  private turnEndsAt: number | null = null;
+  private lastSnapshot: number;
+  private closed = false;
+
+  constructor(
+    model: TableModel,
+    private readonly deps: TableDeps,
+  ) {
+    this.model = model;
+    this.lastSnapshot = model.version;
+  }
+
+  get code(): string {
+    return this.model.code;
+  }
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  /** Runs `task` after every earlier one: the table's state changes one command at a time. */
+  run<T>(task: () => Promise<T> | T): Promise<T> {
+    const next = this.queue.then(task);
+    this.queue = next.catch((cause: unknown) =>
+      this.deps.log.error({ err: cause, table: this.code }, "table task failed"),
+    );
+    return next;
+  }
+
+  /** Applies entries in order, stores them, then answers: all or nothing. Null when accepted. */
+  async commit(entries: readonly LogEntry[], reply?: { to: Subscriber; re: ReplyId }): Promise<ModelError | null> {
+    const before = this.model;
+    let model = before;
+    const events: VersionedEvent[] = [];
+    for (const entry of entries) {
+      const applied = applyEntry(model, entry);
+      if (!applied.ok) return applied.error;
+      model = applied.model;
+      for (const event of applied.events) events.push({ v: model.version, event });
+    }
+    const now = this.deps.clock.now();
+    try {
+      const stored = entries.map((entry, i) => ({ version: before.version + i + 1, entry: JSON.stringify(entry) }));
+      await this.deps.store.append(this.code, stored, model.status, now);
+      this.model = model;
+      if (model.version - this.lastSnapshot >= this.deps.settings.snapshotEvery) {
+        await this.deps.store.saveSnapshot(this.code, model.version, JSON.stringify(model), now);
+        this.lastSnapshot = model.version;
+      }
+      if (model.status === "over" && before.status !== "over") await this.saveRecord();
+    } catch (cause) {
+      this.deps.log.error({ err: cause, table: this.code }, "store failed; the change is refused");
+      this.model = before;
+      return { code: "INTERNAL", message: "the change could not be stored" };
+    }
+    for (let v = before.version + 1; v <= model.version; v++) {
+      this.buffer.push({ v, events: events.filter((e) => e.v === v) });
+    }
+    while (this.buffer.length > this.deps.settings.replayVersions) this.buffer.shift();
+    if (entries.some((e) => e.kind === "start" || e.kind === "rematch")) this.deps.bots.reset(this.code);
+    this.drive();
+    this.fanout(before.version, events, reply);
+    return null;
+  }
+
+  private async saveRecord(): Promise<void> {
+    const record = JSON.stringify(matchRecord(this.model));
+    await this.deps.store.saveMatchRecord(this.code, this.model.match, record, this.deps.clock.now());
+    this.deps.log.info({ table: this.code, match: this.model.match, winner: this.model.game.winner }, "match ended");
+  }
+
+  private connectedSeats(): Set<number> {
+    const seats = new Set<number>();
+    for (const seat of this.subscribers.values()) if (seat !== null) seats.add(seat);
+    return seats;
+  }
+
+  private tableJson(): string {
+    return JSON.stringify(tableInfo(this.model, this.connectedSeats(), this.turnEndsAt));
+  }
+
+  private fanout(from: number, events: VersionedEvent[], reply?: { to: Subscriber; re: ReplyId }): void {
+    const tableJson = this.tableJson();
+    const evJson = eventsJson(events);
+    const { game, version } = this.model;
+    // One view per seat, shared by every connection of that seat.
+    const views = new Map<number | null, string>();
+    for (const [sub, seat] of this.subscribers) {
+      let view = views.get(seat);
+      if (view === undefined) views.set(seat, (view = viewJson(game, seat)));
+      const re = reply && reply.to === sub ? reply.re : undefined;
+      sub.send(updateFrame(re, from, version, seat, evJson, tableJson, view));
+    }
+    if (reply && !this.subscribers.has(reply.to)) {
+      // The sender is not following this table (it just left): it still gets its answer, as a spectator.
+      reply.to.send(updateFrame(reply.re, from, version, null, evJson, tableJson, viewJson(game, null)));
+    }
+  }
+
+  /** Presence news for everybody but `except`. */
+  private announce(except?: Subscriber): void {
+    const text = tableFrame(undefined, this.model.version, this.tableJson());
+    for (const sub of this.subscribers.keys()) if (sub !== except) sub.send(text);
+  }
+
+  /** Follows the table from now on and gets what it missed since `lastVersion` (or everything). */
+  subscribe(sub: Subscriber, seat: number | null, lastVersion: number | undefined, re: ReplyId): void {
+    const wasConnected = seat !== null && this.connectedSeats().has(seat);
+    this.subscribers.set(sub, seat);
+    const { version, game } = this.model;
+    const tableJson = this.tableJson();
+    const first = this.buffer[0]?.v ?? version + 1;
+    const view = viewJson(game, seat);
+    if (lastVersion !== undefined && lastVersion <= version && lastVersion >= first - 1) {
+      const missed = this.buffer.filter((b) => b.v > lastVersion).flatMap((b) => b.events);
+      sub.send(updateFrame(re, lastVersion, version, seat, eventsJson(missed), tableJson, view));
+    } else {
+      sub.send(syncFrame(re, version, seat, eventsJson(this.roundEvents()), tableJson, view));
+    }
+    if (seat !== null && !wasConnected) this.announce(sub);
+  }
+
+  /** The current round's events, when the buffer still holds all of them. */
+  private roundEvents(): VersionedEvent[] {
+    for (let i = this.buffer.length - 1; i >= 0; i--) {
+      const events = this.buffer[i]!.events;
+      if (events.some((e) => e.event.type === "roundStarted" || e.event.type === "matchStarted")) {
+        return this.buffer.slice(i).flatMap((b) => b.events);
+      }
+    }
+    return [];
+  }
+
+  unsubscribe(sub: Subscriber): void {
+    const seat = this.subscribers.get(sub);
+    if (seat === undefined) return;
+    this.subscribers.delete(sub);
+    if (seat !== null && !this.connectedSeats().has(seat) && !this.closed) this.announce();
+  }
+
+  isSubscribed(sub: Subscriber): boolean {
+    return this.subscribers.has(sub);
+  }
+
+  // ---- commands from players (each runs inside the queue) ----
+
+  async join(sub: Subscriber, name: string | undefined, lastVersion: number | undefined, re: ReplyId): Promise<void> {
+    const seat = seatOf(this.model, sub.token);
+    if (seat !== null) {
+      if (this.model.seats[seat]!.away) await this.commit([{ kind: "back", seat }]);
+      this.subscribe(sub, seat, lastVersion, re);
+      return;
+    }
+    if (this.model.status !== "lobby") {
+      return sub.send(errorFrame("ALREADY_STARTED", "the match has started; watch instead", re));
+    }
+    if (name === undefined) return sub.send(errorFrame("NAME_REQUIRED", "a display name is needed to sit down", re));
+    const free = this.model.seats.findIndex((s) => s.token === null && s.bot === null);
+    if (free < 0) return sub.send(errorFrame("TABLE_FULL", "every seat is taken", re));
+    const problem = await this.commit([{ kind: "join", seat: free, name, token: sub.token }]);
+    if (problem) return sub.send(errorFrame(problem.code, problem.message, re));
+    this.subscribe(sub, free, lastVersion, re);
+  }
+
+  watch(sub: Subscriber, lastVersion: number | undefined, re: ReplyId): void {
+    this.subscribe(sub, null, lastVersion, re);
+  }
+
+  private hostCheck(sub: Subscriber, re: ReplyId): boolean {
+    if (this.model.seats[0]?.token === sub.token) return true;
+    sub.send(errorFrame("NOT_HOST", "only the host (seat 1) may do this", re));
+    return false;
+  }
+
+  async start(sub: Subscriber, re: ReplyId): Promise<void> {
+    if (!this.hostCheck(sub, re)) return;
+    if (this.model.status !== "lobby") return sub.send(errorFrame("ALREADY_STARTED", "the match has started", re));
+    const bots = this.model.seats.flatMap((s, i) => (s.token === null && s.bot === null ? [i] : []));
+    const dealer = this.deps.randomInt(this.model.config.seats);
+    await this.reply(sub, re, [
+      { kind: "start", dealer, bots },
+      { kind: "deal", seed: this.deps.newSeed() },
+    ]);
+  }
+
+  async rematch(sub: Subscriber, re: ReplyId): Promise<void> {
+    if (!this.hostCheck(sub, re)) return;
+    if (this.model.status !== "over") return sub.send(errorFrame("MATCH_NOT_OVER", "the match is still running", re));
+    const dealer = this.deps.randomInt(this.model.config.seats);
+    await this.reply(sub, re, [
+      { kind: "rematch", dealer },
+      { kind: "deal", seed: this.deps.newSeed() },
+    ]);
+  }
+
+  async act(sub: Subscriber, move: Move, re: ReplyId): Promise<void> {
+    const seat = seatOf(this.model, sub.token);
+    if (seat === null || this.subscribers.get(sub) === null) {
+      return sub.send(errorFrame("NOT_A_PLAYER", "only a player at this table may act", re));
+    }
+    if (move.seat !== undefined && move.seat !== seat) {
+      return sub.send(errorFrame("NOT_YOUR_SEAT", `this connection plays seat ${seat}`, re));
+    }
+    const action = { ...move, seat } as Action;
+    const entries: LogEntry[] = [];
+    if (this.model.seats[seat]!.away) entries.push({ kind: "back", seat });
+    entries.push({ kind: "act", action, by: "player" });
+    await this.reply(sub, re, entries);
+  }
+
+  async back(sub: Subscriber, re: ReplyId): Promise<void> {
+    const seat = seatOf(this.model, sub.token);
+    if (seat === null) return sub.send(errorFrame("NOT_A_PLAYER", "only a player at this table may do this", re));
+    await this.reply(sub, re, [{ kind: "back", seat }]);
+  }
+
+  async leave(sub: Subscriber, re: ReplyId): Promise<void> {
+    const seat = seatOf(this.model, sub.token);
+    if (seat !== null && seat !== 0 && this.model.status === "lobby") await this.commit([{ kind: "free", seat }]);
+    else if (seat !== null && this.model.status === "playing" && !this.model.seats[seat]!.away) {
+      await this.commit([{ kind: "away", seat, reason: "left" }]);
+    }
+    this.unsubscribe(sub);
+    sub.send(frame({ type: "left", re, code: this.code }));
+  }
+
+  private async reply(sub: Subscriber, re: ReplyId, entries: readonly LogEntry[]): Promise<void> {
+    const problem = await this.commit(entries, { to: sub, re });
+    if (problem) sub.send(errorFrame(problem.code, problem.message, re));
+  }
+
+  // ---- what happens by itself: deals, bots, the turn timer ----
+
+  /** Schedules the table's next automatic step for its current state (idempotent). */
+  drive(): void {
+    if (this.timer !== null) this.deps.clock.clearTimeout(this.timer);
+    this.timer = null;
+    this.turnEndsAt = null;
+    const { model } = this;
+    if (this.closed || model.status !== "playing") return;
+    const { settings, clock } = this.deps;
+    const version = model.version;
+    const later = (ms: number, step: () => LogEntry[] | null) => {
+      this.timer = clock.setTimeout(() => {
+        this.timer = null;
+        void this.run(async () => {
+          if (this.closed || this.model.version !== version) return;
+          const entries = step();
+          if (entries === null) return;
+          const problem = await this.commit(entries);
+          if (problem) this.deps.log.error({ table: this.code, problem }, "automatic step refused");
+        });
+      }, ms);
+    };
+    const game = model.game;
+    const phase = phaseOf(game);
+    if (phase === "dealing") {
+      later(game.round === null ? 0 : settings.roundPauseMs, () => [{ kind: "deal", seed: this.deps.newSeed() }]);
+      return;
+    }
+    const seat = game.round!.toAct;
+    const occupant = model.seats[seat]!;
+    if (occupant.bot !== null || occupant.away) {
+      later(settings.botDelayMs, () => [this.botEntry(game, seat)]);
+    } else if (model.config.turnSeconds > 0) {
+      const ms = model.config.turnSeconds * 1000;
+      this.turnEndsAt = clock.now() + ms;
+      later(ms, () => [{ kind: "away", seat, reason: "timeout" }, this.botEntry(this.model.game, seat)]);
+    }
+  }
+
+  private botEntry(game: MatchState, seat: number): LogEntry {
+    const occupant = this.model.seats[seat]!;
+    const level = occupant.bot ?? this.model.config.botLevel;
+    const action = this.deps.bots.decide(this.code, seat, level, viewFor(game, seat));
+    return { kind: "act", action, by: "bot" };
+  }
+
+  /** Stops timers; waits for the command in progress. Connections are closed by the server. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer !== null) this.deps.clock.clearTimeout(this.timer);
+    this.timer = null;
+    await this.queue;
+  }
+}
