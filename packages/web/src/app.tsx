@@ -1,0 +1,55 @@
+import { useEffect, useState } from "preact/hooks";
+import { CardSprite } from "./cards/sprite.js";
+import { lazyScreen } from "./lazy.js";
+import { HouseRules } from "./screens/house-rules.js";
+import { StartScreen } from "./screens/start.js";
+import { useUi } from "./ui.js";
+
+const LocalTable = lazyScreen(() => import("./screens/local-table.js").then((m) => m.LocalTable));
+const OnlineTable = lazyScreen(() => import("./online/online-table.js").then((m) => m.OnlineTable));
+const RulesPage = lazyScreen(() => import("./screens/rules-page.js").then((m) => m.RulesPage));
+const ReplayViewer = lazyScreen(() => import("./screens/replay.js").then((m) => m.ReplayViewer));
+
+function useHash(): string {
+  const [hash, setHash] = useState(location.hash);
+  useEffect(() => {
+    const onChange = () => {
+      setHash(location.hash);
+      window.scrollTo(0, 0);
+    };
+    addEventListener("hashchange", onChange);
+    return () => removeEventListener("hashchange", onChange);
+  }, []);
+  return hash;
+}
+
+const toMenu = () => {
+  location.hash = "#/";
+};
+
+function Route({ hash }: { hash: string }) {
+  const [path = "", query = ""] = hash.replace(/^#/, "").split("?");
+  const params = new URLSearchParams(query);
+  if (path === "/play") return <LocalTable onMenu={toMenu} />;
+  if (path === "/new") return <OnlineTable code={null} params={params} onMenu={toMenu} />;
+  if (path.startsWith("/t/"))
+    return <OnlineTable code={decodeURIComponent(path.slice(3))} params={params} onMenu={toMenu} />;
+  if (path === "/rules") return <RulesPage onMenu={toMenu} />;
+  if (path === "/replay") return <ReplayViewer onMenu={toMenu} params={params} />;
+  if (path === "/house-rules") return <HouseRules onDone={toMenu} />;
+  return <StartScreen />;
+}
+
+export function App() {
+  const ui = useUi();
+  const hash = useHash();
+  return (
+    <>
+      <a class="skip" href="#main" onClick={(e) => (e.preventDefault(), document.getElementById("main")?.focus())}>
+        {ui.tr("skip")}
+      </a>
+      <CardSprite />
+      <Route hash={hash} />
+    </>
+  );
+}

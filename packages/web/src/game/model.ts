@@ -1,0 +1,81 @@
+import type { GameEvent, Move, TableView } from "@schwimmen/rules";
+import type { Store } from "../store.js";
+import type { Lang } from "../settings.js";
+
+export interface SeatInfo {
+  readonly name: string;
+  /** The bot level for a computer seat. */
+  readonly bot?: string;
+  /** Online: whether the seat's player is connected (computer seats always are). */
+  readonly connected?: boolean;
+  /** Online: the seat is still free. */
+  readonly free?: boolean;
+}
+
+/** One public event, numbered so the page can tell new ones from those already shown. */
+export interface LoggedEvent {
+  readonly id: number;
+  readonly event: GameEvent;
+}
+
+/** Everything the table screen draws. It comes from a view (one seat's knowledge), never from the true state. */
+export interface TableModel {
+  readonly mode: "local" | "online";
+  readonly connection: "ready" | "connecting" | "reconnecting" | "lobby" | "closed";
+  readonly view: TableView | null;
+  /** The seat this page plays; null while watching. */
+  readonly seat: number | null;
+  readonly players: readonly SeatInfo[];
+  readonly log: readonly LoggedEvent[];
+  /** When the seat to act runs out of time (ms since the epoch), if the table has a turn timer. */
+  readonly deadline: number | null;
+  readonly error: string | null;
+  /** Online: the table's code. */
+  readonly code: string | null;
+  /** Online lobby: this page may start the match. */
+  readonly canStart: boolean;
+}
+
+export interface Hint {
+  readonly move: Move;
+  /** One line on why, from the bot's own explanation when it has one. */
+  readonly why: string | null;
+}
+
+/** A game the table screen can drive: a local match against bots or an online table. */
+export interface GameController {
+  readonly store: Store<TableModel>;
+  act(move: Move): void;
+  /** Deals the next round once the table shows the last one's result. */
+  nextRound(): void;
+  rematch(): void;
+  /** Online lobby: start the match. */
+  start(): void;
+  /** Only games against the computer give hints. */
+  readonly hint: ((lang: Lang) => Promise<Hint | null>) | null;
+  /** The match as a game record (JSON-ready), if one can be given now. */
+  record(): Promise<unknown>;
+  dispose(): void;
+}
+
+export const emptyModel = (mode: TableModel["mode"]): TableModel => ({
+  mode,
+  connection: mode === "local" ? "ready" : "connecting",
+  view: null,
+  seat: null,
+  players: [],
+  log: [],
+  deadline: null,
+  error: null,
+  code: null,
+  canStart: false,
+});
+
+const LOG_LIMIT = 40;
+
+/** Appends events to a model's log, numbering them, keeping the most recent ones. */
+export function appendLog(log: readonly LoggedEvent[], events: readonly GameEvent[]): LoggedEvent[] {
+  let next = log.length > 0 ? log[log.length - 1]!.id + 1 : 1;
+  const out = [...log, ...events.map((event) => ({ id: next++, event }))];
+  return out.length > LOG_LIMIT ? out.slice(out.length - LOG_LIMIT) : out;
+}

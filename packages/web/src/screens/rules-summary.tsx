@@ -1,0 +1,42 @@
+import type { Rules } from "@schwimmen/rules";
+import { changedKeys, matchingPreset } from "../presets.js";
+import { RULE_TEXTS, ruleValueName } from "../rule-texts.js";
+import { useUi } from "../ui.js";
+
+/** The house rules in force, so nobody is surprised: the preset's name and every rule that differs from the standard. */
+export function RulesSummary({ rules, compact = false }: { rules: Partial<Rules> | Rules; compact?: boolean }) {
+  const ui = useUi();
+  const record = rules as Readonly<Record<string, unknown>>;
+  const keys = changedKeys(record);
+  const preset = matchingPreset(record);
+  const title = preset ? preset.name[ui.lang] : keys.length === 0 ? ui.tr("rulesStandard") : ui.tr("houseRules");
+  const list =
+    keys.length === 0 ? (
+      <p class="rules-summary__none">{ui.tr("rulesStandard")}</p>
+    ) : (
+      <ul class="rules-summary__list">
+        {keys.map((key) => (
+          <li>
+            <span class="rules-summary__key">{RULE_TEXTS[key].label[ui.lang]}:</span>{" "}
+            {ruleValueName(key, record[key], ui.lang)}
+          </li>
+        ))}
+      </ul>
+    );
+  if (!compact)
+    return (
+      <div class="rules-summary">
+        <p class="rules-summary__title">{title}</p>
+        {list}
+      </div>
+    );
+  return (
+    <details class="rules-summary rules-summary--compact">
+      <summary>
+        {ui.tr("rulesActive")}: <strong>{title}</strong>
+        {keys.length > 0 ? ` (${keys.length})` : ""}
+      </summary>
+      {list}
+    </details>
+  );
+}

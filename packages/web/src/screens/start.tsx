@@ -1,0 +1,209 @@
+import { maxSeats } from "@schwimmen/rules";
+import { useState } from "preact/hooks";
+import { OFFERED_LEVELS } from "../game/bot-protocol.js";
+import { fullRules } from "../presets.js";
+import { type Speed, changeSettings } from "../settings.js";
+import { useUi } from "../ui.js";
+import { RulesSummary } from "./rules-summary.js";
+
+const go = (hash: string) => {
+  location.hash = hash;
+};
+
+/** The levels of the computer seats for a table of `seats`: kept where set, the strongest offered otherwise. */
+export function levelsFor(levels: readonly string[], seats: number): string[] {
+  return Array.from({ length: seats - 1 }, (_, i) => levels[i] ?? "greedy");
+}
+
+/** The placeholder name follows the language; a chosen name stays. */
+const defaultName = (name: string, lang: "de" | "en") =>
+  name === "Du" || name === "You" ? (lang === "de" ? "Du" : "You") : name;
+
+function Settings() {
+  const ui = useUi();
+  return (
+    <section class="panel panel--settings" aria-labelledby="settings-title">
+      <h2 id="settings-title">{ui.tr("settings")}</h2>
+      <div class="field-row">
+        <fieldset class="toggle">
+          <legend>{ui.tr("language")}</legend>
+          {(["de", "en"] as const).map((lang) => (
+            <button
+              type="button"
+              lang={lang}
+              aria-pressed={ui.lang === lang}
+              onClick={() => changeSettings({ lang, name: defaultName(ui.settings.name, lang) })}
+            >
+              {lang === "de" ? "Deutsch" : "English"}
+            </button>
+          ))}
+        </fieldset>
+        <fieldset class="toggle">
+          <legend>{ui.tr("faces")}</legend>
+          {(["french", "german"] as const).map((faces) => (
+            <button type="button" aria-pressed={ui.faces === faces} onClick={() => changeSettings({ faces })}>
+              {ui.tr(faces === "french" ? "facesFrench" : "facesGerman")}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+    </section>
+  );
+}
+
+function PlayComputer() {
+  const ui = useUi();
+  const rules = fullRules(ui.settings.rules);
+  const most = Math.min(9, maxSeats(rules.deck));
+  const seats = Math.min(ui.settings.seats, most);
+  const levels = levelsFor(ui.settings.levels, seats);
+  const setLevel = (index: number, level: string) =>
+    changeSettings({ levels: levels.map((l, i) => (i === index ? level : l)) });
+  return (
+    <section class="panel panel--play" aria-labelledby="play-title">
+      <h2 id="play-title">{ui.tr("playComputer")}</h2>
+      <form
+        class="form"
+        onSubmit={(event) => (event.preventDefault(), changeSettings({ seats, levels }), go("#/play"))}
+      >
+        <label class="field">
+          <span>{ui.tr("seats")}</span>
+          <select name="seats" value={seats} onChange={(e) => changeSettings({ seats: Number(e.currentTarget.value) })}>
+            {Array.from({ length: most - 1 }, (_, i) => i + 2).map((n) => (
+              <option value={n}>{n}</option>
+            ))}
+          </select>
+        </label>
+        <div class="levels">
+          {levels.map((level, index) => (
+            <label class="field field--small">
+              <span>{ui.tr("computer", { n: index + 1 })}</span>
+              <select
+                name={`level-${index + 1}`}
+                value={level}
+                onChange={(e) => setLevel(index, e.currentTarget.value)}
+              >
+                {OFFERED_LEVELS.map((l) => (
+                  <option value={l}>{ui.tr(`level_${l}`)}</option>
+                ))}
+              </select>
+            </label>
+          ))}
+        </div>
+        <label class="field">
+          <span>{ui.tr("speed")}</span>
+          <select
+            name="speed"
+            value={ui.settings.speed}
+            onChange={(e) => changeSettings({ speed: e.currentTarget.value as Speed })}
+          >
+            <option value="relaxed">{ui.tr("speedRelaxed")}</option>
+            <option value="quick">{ui.tr("speedQuick")}</option>
+            <option value="instant">{ui.tr("speedInstant")}</option>
+          </select>
+        </label>
+        <button type="submit" class="btn btn--primary btn--big" data-action="start-local">
+          {ui.tr("startGame")}
+        </button>
+        <p class="note">{ui.tr("offlineReady")}</p>
+      </form>
+    </section>
+  );
+}
+
+function PlayOnline() {
+  const ui = useUi();
+  const [code, setCode] = useState("");
+  const [seats, setSeats] = useState(4);
+  const [bots, setBots] = useState(false);
+  return (
+    <section class="panel panel--online" aria-labelledby="online-title">
+      <h2 id="online-title">{ui.tr("online")}</h2>
+      <label class="field">
+        <span>{ui.tr("yourName")}</span>
+        <input
+          name="name"
+          maxLength={24}
+          autocomplete="nickname"
+          value={ui.settings.name}
+          onInput={(e) => e.currentTarget.value.trim() && changeSettings({ name: e.currentTarget.value.trim() })}
+        />
+      </label>
+      <form
+        class="form form--inline"
+        onSubmit={(e) => (e.preventDefault(), go(`#/new?seats=${seats}&bots=${bots ? 1 : 0}`))}
+      >
+        <label class="field field--small">
+          <span>{ui.tr("onlineSeats")}</span>
+          <select name="online-seats" value={seats} onChange={(e) => setSeats(Number(e.currentTarget.value))}>
+            {[2, 3, 4, 5, 6, 7, 8, 9].map((n) => (
+              <option value={n}>{n}</option>
+            ))}
+          </select>
+        </label>
+        <label class="check">
+          <input type="checkbox" name="online-bots" checked={bots} onChange={(e) => setBots(e.currentTarget.checked)} />
+          <span>{ui.tr("onlineBots")}</span>
+        </label>
+        <button type="submit" class="btn btn--primary" data-action="create-table">
+          {ui.tr("createTable")}
+        </button>
+      </form>
+      <form
+        class="form form--inline"
+        onSubmit={(e) => (
+          e.preventDefault(),
+          code.trim() && go(`#/t/${encodeURIComponent(code.trim().toUpperCase())}`)
+        )}
+      >
+        <label class="field field--small">
+          <span>{ui.tr("tableCode")}</span>
+          <input
+            name="code"
+            value={code}
+            autocapitalize="characters"
+            autocomplete="off"
+            onInput={(e) => setCode(e.currentTarget.value)}
+          />
+        </label>
+        <button type="submit" class="btn" data-action="join-table">
+          {ui.tr("join")}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The first screen: play now against the computer, or online; language, faces and house rules. */
+export function StartScreen() {
+  const ui = useUi();
+  return (
+    <main id="main" class="page start">
+      <header class="hero">
+        <h1 class="hero__title">
+          <svg class="hero__pip" viewBox="0 0 100 100" aria-hidden="true">
+            <use href="#pip-f-h" />
+          </svg>
+          {ui.tr("title")}
+        </h1>
+        <p class="hero__tag">{ui.tr("tagline")}</p>
+      </header>
+      <div class="start__grid">
+        <PlayComputer />
+        <PlayOnline />
+        <section class="panel panel--rules" aria-labelledby="house-title">
+          <h2 id="house-title">{ui.tr("houseRules")}</h2>
+          <RulesSummary rules={ui.settings.rules} />
+          <button type="button" class="btn" data-action="edit-rules" onClick={() => go("#/house-rules")}>
+            {ui.tr("editRules")}
+          </button>
+        </section>
+        <Settings />
+      </div>
+      <nav class="start__links">
+        <a href="#/rules">{ui.tr("howToPlay")}</a>
+        <a href="#/replay">{ui.tr("replay")}</a>
+      </nav>
+    </main>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Action, Move } from "@schwimmen/rules";
+import type { Ui } from "../ui.js";
+
+interface ActionsProps {
+  readonly legal: readonly Action[];
+  readonly ui: Ui;
+  readonly act: (move: Move) => void;
+  readonly hint: (() => void) | null;
+  readonly hintText: string | null;
+  readonly prompt: string | null;
+}
+
+const has = (legal: readonly Action[], type: Action["type"]) => legal.some((a) => a.type === type);
+
+/** The buttons of exactly the legal actions (the page knows no rules of its own). */
+export function Actions({ legal, ui, act, hint, hintText, prompt }: ActionsProps) {
+  const choose = legal.filter((a): a is Extract<Action, { type: "choose" }> => a.type === "choose");
+  return (
+    <section class="actions" aria-label={ui.tr("actions")}>
+      {prompt ? (
+        <p class="actions__prompt" id="action-prompt">
+          {prompt}
+        </p>
+      ) : null}
+      <div class="actions__buttons">
+        {choose.map((a) => (
+          <button
+            type="button"
+            class="btn btn--primary"
+            data-action={`choose-${a.packet}`}
+            onClick={() => act({ type: "choose", packet: a.packet })}
+          >
+            {ui.tr(a.packet === "first" ? "chooseFirst" : "chooseSecond")}
+          </button>
+        ))}
+        {has(legal, "redeal") ? (
+          <button type="button" class="btn" data-action="redeal" onClick={() => act({ type: "redeal" })}>
+            {ui.tr("redeal")}
+          </button>
+        ) : null}
+        {has(legal, "swapAll") ? (
+          <button
+            type="button"
+            class="btn"
+            data-action="swapAll"
+            aria-keyshortcuts="A"
+            onClick={() => act({ type: "swapAll" })}
+          >
+            {ui.tr("swapAll")}
+          </button>
+        ) : null}
+        {has(legal, "pass") ? (
+          <button
+            type="button"
+            class="btn"
+            data-action="pass"
+            aria-keyshortcuts="P"
+            onClick={() => act({ type: "pass" })}
+          >
+            {ui.tr("pass")}
+          </button>
+        ) : null}
+        {has(legal, "knock") ? (
+          <button
+            type="button"
+            class="btn btn--knock"
+            data-action="knock"
+            aria-keyshortcuts="K"
+            onClick={() => act({ type: "knock" })}
+          >
+            {ui.tr("knock")}
+          </button>
+        ) : null}
+        {hint && legal.length > 0 ? (
+          <button type="button" class="btn btn--ghost" data-action="hint" aria-keyshortcuts="H" onClick={hint}>
+            {ui.tr("hint")}
+          </button>
+        ) : null}
+      </div>
+      <p class="hint-line" aria-live="polite">
+        {hintText ?? ""}
+      </p>
+    </section>
+  );
+}

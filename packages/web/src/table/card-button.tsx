@@ -1,0 +1,98 @@
+import type { Card } from "@schwimmen/rules";
+import type { JSX } from "preact";
+import { CardFace } from "../cards/card-face.js";
+import { cardLabel } from "../cards/names.js";
+import type { Faces, Lang } from "../settings.js";
+
+export interface CardButtonProps {
+  readonly card: Card;
+  readonly faces: Faces;
+  readonly lang: Lang;
+  readonly selected?: boolean;
+  readonly disabled?: boolean;
+  /** Extra words for screen readers, e.g. "hand card 1". */
+  readonly place?: string;
+  readonly onPick?: () => void;
+  readonly draggable?: boolean;
+  readonly onDropCard?: (card: Card) => void;
+  readonly keyHint?: string;
+  readonly onKeyDown?: (event: JSX.TargetedKeyboardEvent<HTMLButtonElement>) => void;
+}
+
+const DRAG_TYPE = "application/x-schwimmen-card";
+
+/** One face-up card that can be picked (a button named after the card) and dragged onto another. */
+export function CardButton(props: CardButtonProps) {
+  const { card, faces, lang, selected = false, disabled = false } = props;
+  const name = cardLabel(card, lang, faces);
+  return (
+    <button
+      type="button"
+      class={`card${selected ? " card--selected" : ""}`}
+      data-card={card}
+      aria-label={props.place ? `${name}, ${props.place}` : name}
+      aria-pressed={props.onPick ? selected : undefined}
+      aria-disabled={disabled || undefined}
+      onClick={() => {
+        if (!disabled) props.onPick?.();
+      }}
+      onKeyDown={props.onKeyDown}
+      draggable={props.draggable && !disabled}
+      onDragStart={(event) => {
+        event.dataTransfer?.setData(DRAG_TYPE, card);
+        if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
+        props.onPick?.();
+      }}
+      onDragOver={(event) => {
+        if (props.onDropCard && event.dataTransfer?.types.includes(DRAG_TYPE)) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        const dropped = event.dataTransfer?.getData(DRAG_TYPE);
+        if (dropped && props.onDropCard) {
+          event.preventDefault();
+          props.onDropCard(dropped as Card);
+        }
+      }}
+    >
+      <CardFace card={card} faces={faces} lang={lang} />
+      {props.keyHint ? (
+        <span class="card__key" aria-hidden="true">
+          {props.keyHint}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+/** A card face down (another seat's hand, the stock): a picture only. */
+export function CardBack({ small = false }: { small?: boolean }) {
+  return (
+    <span class={`card card--back${small ? " card--small" : ""}`} aria-hidden="true">
+      <CardFace card={null} faces="french" lang="en" />
+    </span>
+  );
+}
+
+/** A face-up card that is only shown (round results, replays). */
+export function CardShown({
+  card,
+  faces,
+  lang,
+  small = false,
+}: {
+  card: Card;
+  faces: Faces;
+  lang: Lang;
+  small?: boolean;
+}) {
+  return (
+    <span
+      class={`card card--shown${small ? " card--small" : ""}`}
+      data-card={card}
+      role="img"
+      aria-label={cardLabel(card, lang, faces)}
+    >
+      <CardFace card={card} faces={faces} lang={lang} />
+    </span>
+  );
+}

@@ -1,0 +1,113 @@
+import { type Card, type TableView, handValue } from "@schwimmen/rules";
+import type { JSX } from "preact";
+import type { Ui } from "../ui.js";
+import { CardBack, CardButton } from "./card-button.js";
+
+/** Arrow keys walk along a row of cards; up and down jump between the middle and the hand. */
+export function moveFocus(event: JSX.TargetedKeyboardEvent<HTMLElement>): void {
+  const current = event.currentTarget;
+  const row = current.closest("[data-row]");
+  if (!row) return;
+  const cards = [...row.querySelectorAll<HTMLElement>("button.card")];
+  const index = cards.indexOf(current);
+  let target: HTMLElement | undefined;
+  if (event.key === "ArrowRight") target = cards[(index + 1) % cards.length];
+  else if (event.key === "ArrowLeft") target = cards[(index - 1 + cards.length) % cards.length];
+  else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+    const other = document.querySelector<HTMLElement>(
+      `[data-row="${row.getAttribute("data-row") === "hand" ? "middle" : "hand"}"]`,
+    );
+    target =
+      other?.querySelectorAll<HTMLElement>("button.card")[Math.max(0, index)] ??
+      other?.querySelector<HTMLElement>("button.card") ??
+      undefined;
+  }
+  if (target) {
+    event.preventDefault();
+    target.focus();
+  }
+}
+
+interface MiddleProps {
+  readonly view: TableView;
+  readonly ui: Ui;
+  readonly canSwap: boolean;
+  readonly picked: Card | null;
+  readonly onPick: (card: Card) => void;
+  readonly onDrop: (give: Card, take: Card) => void;
+}
+
+export function Middle({ view, ui, canSwap, picked, onPick, onDrop }: MiddleProps) {
+  const middle = view.middle ?? [];
+  return (
+    <section class="felt" aria-label={ui.tr("middle")}>
+      <div class="stock" role="img" aria-label={ui.tr("stockCount", { n: view.stockSize })}>
+        {view.stockSize > 0 ? <CardBack /> : <span class="card card--empty" aria-hidden="true" />}
+        <span class="stock__count" aria-hidden="true">
+          {view.stockSize}
+        </span>
+      </div>
+      <div class="middle" data-row="middle" role="group" aria-label={ui.tr("middle")}>
+        {middle.length === 0 ? <span class="middle__empty">{view.phase === "choosing" ? "?" : ""}</span> : null}
+        {middle.map((card, index) => (
+          <CardButton
+            card={card}
+            faces={ui.faces}
+            lang={ui.lang}
+            place={`${ui.tr("middle")} ${index + 1}`}
+            selected={picked === card}
+            disabled={!canSwap}
+            onPick={() => onPick(card)}
+            onDropCard={canSwap ? (give) => onDrop(give, card) : undefined}
+            onKeyDown={moveFocus}
+            keyHint={canSwap ? String(index + 4) : undefined}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+interface HandProps {
+  readonly view: TableView;
+  readonly ui: Ui;
+  readonly canSwap: boolean;
+  readonly picked: Card | null;
+  readonly onPick: (card: Card) => void;
+  readonly onDrop: (give: Card, take: Card) => void;
+}
+
+export function Hand({ view, ui, canSwap, picked, onPick, onDrop }: HandProps) {
+  const hand = view.hand;
+  if (!hand) return null;
+  const value = handValue(hand, view.rules);
+  return (
+    <div class="hand-wrap">
+      <div
+        class="hand"
+        data-row="hand"
+        role="group"
+        aria-label={`${ui.tr("yourHand")}, ${ui.tr("handValue", { v: value })}`}
+      >
+        {hand.map((card, index) => (
+          <CardButton
+            card={card}
+            faces={ui.faces}
+            lang={ui.lang}
+            place={`${ui.tr("yourHand")} ${index + 1}`}
+            selected={picked === card}
+            disabled={!canSwap}
+            onPick={() => onPick(card)}
+            draggable={canSwap}
+            onDropCard={canSwap ? (take) => onDrop(card, take) : undefined}
+            onKeyDown={moveFocus}
+            keyHint={canSwap ? String(index + 1) : undefined}
+          />
+        ))}
+      </div>
+      <p class="hand__value" aria-hidden="true">
+        {ui.tr("handValue", { v: String(value).replace(".5", "½") })}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import type { TableView } from "@schwimmen/rules";
+import { useEffect, useState } from "preact/hooks";
+import type { SeatInfo } from "../game/model.js";
+import type { Ui } from "../ui.js";
+import { CardBack } from "./card-button.js";
+
+/** Lives as coins; a swimming seat shows a wave instead. */
+export function Lives({ lives, status, ui }: { lives: number; status: string; ui: Ui }) {
+  const label =
+    status === "out"
+      ? ui.tr("out")
+      : status === "swimming"
+        ? ui.tr("swimming")
+        : lives === 1
+          ? ui.tr("life")
+          : ui.tr("lives", { n: lives });
+  return (
+    <span class="lives" role="img" aria-label={label} title={label}>
+      {status === "swimming" ? (
+        <svg class="wave" viewBox="0 0 40 16" aria-hidden="true">
+          <path
+            d="M2 10C7 4 11 4 15 10S23 16 27 10 35 4 38 10"
+            fill="none"
+            stroke="#7fd3ff"
+            stroke-width="3"
+            stroke-linecap="round"
+          />
+        </svg>
+      ) : null}
+      {Array.from({ length: lives }, () => (
+        <span class="coin" aria-hidden="true" />
+      ))}
+      {status !== "alive" ? <span class="lives__word">{label}</span> : null}
+    </span>
+  );
+}
+
+function Countdown({ deadline, ui }: { deadline: number; ui: Ui }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(id);
+  }, [deadline]);
+  const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
+  return (
+    <span
+      class={`timer${seconds <= 5 ? " timer--low" : ""}`}
+      role="timer"
+      aria-label={ui.tr("secondsLeft", { n: seconds })}
+    >
+      {seconds}s
+    </span>
+  );
+}
+
+interface SeatProps {
+  readonly seat: number;
+  readonly view: TableView;
+  readonly info: SeatInfo | undefined;
+  readonly self: boolean;
+  readonly deadline: number | null;
+  readonly ui: Ui;
+}
+
+export function SeatBox({ seat, view, info, self, deadline, ui }: SeatProps) {
+  const status = view.status[seat] ?? "alive";
+  const turn = view.toAct === seat;
+  const name = info?.free ? ui.tr("freeSeat") : (info?.name ?? `#${seat + 1}`);
+  const cards = self ? 0 : (view.handSizes[seat] ?? 0);
+  const classes = [
+    "seat",
+    turn ? "seat--turn" : "",
+    status === "out" ? "seat--out" : "",
+    self ? "seat--self" : "",
+  ].join(" ");
+  return (
+    <li class={classes} aria-current={turn ? "true" : undefined} data-seat={seat}>
+      <div class="seat__top">
+        <span class="seat__name">
+          {name}
+          {self ? <span class="sr-only"> ({ui.tr("you")})</span> : null}
+        </span>
+        {info?.bot ? <span class="seat__level">{ui.tr(`level_${info.bot}` as "level_random")}</span> : null}
+        {info?.connected === false && !info.free ? <span class="badge badge--off">{ui.tr("offline")}</span> : null}
+      </div>
+      <div class="seat__row">
+        <Lives lives={view.lives[seat] ?? 0} status={status} ui={ui} />
+        {cards > 0 ? (
+          <span class="seat__cards" role="img" aria-label={ui.tr("seatCards", { n: cards })}>
+            {Array.from({ length: cards }, () => (
+              <CardBack small />
+            ))}
+          </span>
+        ) : null}
+      </div>
+      <div class="seat__badges">
+        {view.dealer === seat && view.round >= 0 ? <span class="badge">{ui.tr("dealer")}</span> : null}
+        {view.knocker === seat ? <span class="badge badge--knock">{ui.tr("knocked")}</span> : null}
+        {turn && deadline !== null ? <Countdown deadline={deadline} ui={ui} /> : null}
+      </div>
+    </li>
+  );
+}
+
+/** Every other seat, in playing order from the viewer on. */
+export function Opponents(props: {
+  view: TableView;
+  players: readonly SeatInfo[];
+  me: number | null;
+  deadline: number | null;
+  ui: Ui;
+}) {
+  const { view, me } = props;
+  const order: number[] = [];
+  const start = me ?? 0;
+  const step = view.rules.direction === "clockwise" ? 1 : view.seatCount - 1;
+  for (let i = 0, seat = start; i < view.seatCount; i++, seat = (seat + step) % view.seatCount)
+    if (seat !== me) order.push(seat);
+  return (
+    <ul class="seats" aria-label={props.ui.tr("seats")}>
+      {order.map((seat) => (
+        <SeatBox
+          seat={seat}
+          view={view}
+          info={props.players[seat]}
+          self={false}
+          deadline={props.deadline}
+          ui={props.ui}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,202 @@
+import type { Card, Move } from "@schwimmen/rules";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { cardLabel } from "../cards/names.js";
+import type { GameController } from "../game/model.js";
+import { RulesSummary } from "../screens/rules-summary.js";
+import { useStore } from "../store.js";
+import { useUi } from "../ui.js";
+import { Actions } from "./actions.js";
+import { type Speech, bannerOf, describeEvent, describeMove } from "./announce.js";
+import { Hand, Middle } from "./felt.js";
+import { useFlip } from "./flip.js";
+import { RoundResult } from "./result.js";
+import { Opponents, SeatBox } from "./seats.js";
+
+export interface TableScreenProps {
+  readonly game: GameController;
+  readonly onMenu: () => void;
+  readonly onReplay: (record: unknown) => void;
+  /** Extra content above the table (online: the code to share, lobby). */
+  readonly header?: preact.ComponentChildren;
+}
+
+function download(record: unknown) {
+  const blob = new Blob([JSON.stringify(record, null, 2)], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = `schwimmen-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}.json`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+
+/** The card table: seats, the open middle and stock, your hand, your legal moves, announcements and results. */
+export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps) {
+  const ui = useUi();
+  const model = useStore(game.store);
+  const { view, players, seat: me } = model;
+  const [pickHand, setPickHand] = useState<Card | null>(null);
+  const [pickMiddle, setPickMiddle] = useState<Card | null>(null);
+  const [hintText, setHintText] = useState<string | null>(null);
+  const [banner, setBanner] = useState<{ id: number; text: string } | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useFlip(root);
+
+  const names = useMemo(() => players.map((p, seat) => (seat === me ? ui.tr("you") : p.name)), [players, me, ui.lang]);
+  const speech: Speech = { lang: ui.lang, faces: ui.faces, names };
+  const legal = view?.legal ?? [];
+  const swaps = legal.filter((a): a is Extract<typeof a, { type: "swap" }> => a.type === "swap");
+  const canSwap = swaps.length > 0;
+  const turnKey = `${view?.round}:${view?.history.length}:${view?.toAct}`;
+
+  useEffect(() => {
+    setPickHand(null);
+    setPickMiddle(null);
+    setHintText(null);
+  }, [turnKey]);
+
+  const lastLogged = model.log[model.log.length - 1];
+  useEffect(() => {
+    const loud = [...model.log].reverse().find((entry) => bannerOf(entry.event, speech) !== null);
+    if (!loud || (banner && loud.id <= banner.id) || !lastLogged || lastLogged.id - loud.id > 6) return;
+    setBanner({ id: loud.id, text: bannerOf(loud.event, speech)! });
+    const timer = setTimeout(() => setBanner((b) => (b && b.id === loud.id ? { ...b, text: "" } : b)), 2200);
+    return () => clearTimeout(timer);
+  }, [lastLogged?.id]);
+
+  const act = (move: Move) => {
+    setPickHand(null);
+    setPickMiddle(null);
+    game.act(move);
+  };
+  const trySwap = (give: Card, take: Card) => {
+    if (swaps.some((a) => a.give === give && a.take === take)) act({ type: "swap", give, take });
+  };
+  const onHand = (card: Card) => {
+    if (!canSwap) return;
+    if (pickMiddle) trySwap(card, pickMiddle);
+    else setPickHand(pickHand === card ? null : card);
+  };
+  const onMiddle = (card: Card) => {
+    if (!canSwap) return;
+    if (pickHand) trySwap(pickHand, card);
+    else setPickMiddle(pickMiddle === card ? null : card);
+  };
+  const askHint = game.hint
+    ? () => {
+        setHintText(ui.tr("hintThinking"));
+        void game.hint!(ui.lang).then((hint) => {
+          if (!hint) return setHintText(null);
+          const line = ui.tr("hintSays", { move: describeMove(hint.move, speech) });
+          setHintText(hint.why ? `${line}: ${hint.why}` : line);
+        });
+      }
+    : null;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!view || typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      const key = event.key.toLowerCase();
+      const digit = Number(key);
+      const focusCard = (card: Card | undefined) =>
+        card && root.current?.querySelector<HTMLElement>(`button[data-card="${card}"]`)?.focus();
+      if (digit >= 1 && digit <= 3 && view.hand) {
+        const card = view.hand[digit - 1];
+        if (card) (onHand(card), focusCard(card));
+      } else if (digit >= 4 && digit <= 6 && view.middle) {
+        const card = view.middle[digit - 4];
+        if (card) (onMiddle(card), focusCard(card));
+      } else if (key === "a" && legal.some((a) => a.type === "swapAll")) act({ type: "swapAll" });
+      else if (key === "p" && legal.some((a) => a.type === "pass")) act({ type: "pass" });
+      else if (key === "k" && legal.some((a) => a.type === "knock")) act({ type: "knock" });
+      else if (key === "h" && askHint && legal.length > 0) askHint();
+      else if (key === "escape") (setPickHand(null), setPickMiddle(null));
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  });
+
+  const lastWords = [...model.log]
+    .reverse()
+    .map((entry) => describeEvent(entry.event, speech))
+    .find((text) => text !== null);
+  const between = view !== null && (view.phase === "dealing" || view.over) && view.lastResult !== null;
+  let prompt: string | null = null;
+  if (view && legal.length > 0) {
+    if (legal.some((a) => a.type === "choose")) prompt = ui.tr("choosePrompt");
+    else if (pickHand) prompt = ui.tr("pickMiddle", { card: cardLabel(pickHand, ui.lang, ui.faces) });
+    else if (canSwap) prompt = ui.tr("pickHand");
+  }
+  const turnName = view?.toAct !== null && view?.toAct !== undefined ? names[view.toAct] : null;
+
+  return (
+    <div class="table-screen" ref={root}>
+      <header class="topbar">
+        <button type="button" class="btn btn--ghost" onClick={onMenu}>
+          ← {ui.tr("menu")}
+        </button>
+        {view ? <RulesSummary rules={view.rules} compact /> : null}
+      </header>
+      {header}
+      {model.error ? (
+        <p class="error" role="alert">
+          {model.error}
+        </p>
+      ) : null}
+      {view ? (
+        <main id="main" class="table">
+          <Opponents view={view} players={players} me={me} deadline={model.deadline} ui={ui} />
+          <Middle view={view} ui={ui} canSwap={canSwap} picked={pickMiddle} onPick={onMiddle} onDrop={trySwap} />
+          <p class="status-line" aria-live="polite">
+            {lastWords ?? ""}
+          </p>
+          {banner && banner.text ? (
+            <div class="banner" aria-hidden="true" key={banner.id}>
+              {banner.text}
+            </div>
+          ) : null}
+          {between ? (
+            <RoundResult
+              view={view}
+              players={players}
+              me={me}
+              ui={ui}
+              onNext={model.mode === "local" ? () => game.nextRound() : null}
+              onRematch={() => game.rematch()}
+              onDownload={() => void game.record().then(download)}
+              onReplay={() => void game.record().then(onReplay)}
+            />
+          ) : null}
+          <section class="me" aria-label={ui.tr("yourHand")}>
+            <div class="me__head">
+              {me !== null ? (
+                <ul class="seats seats--me">
+                  <SeatBox seat={me} view={view} info={players[me]} self deadline={model.deadline} ui={ui} />
+                </ul>
+              ) : null}
+              <p class="turn-line">
+                {view.toAct === me && me !== null ? (
+                  <strong>{ui.tr("yourTurn")}</strong>
+                ) : turnName && !between ? (
+                  ui.tr("turnOf", { name: turnName })
+                ) : (
+                  ""
+                )}
+              </p>
+            </div>
+            <Hand view={view} ui={ui} canSwap={canSwap} picked={pickHand} onPick={onHand} onDrop={trySwap} />
+            <Actions legal={legal} ui={ui} act={act} hint={askHint} hintText={hintText} prompt={prompt} />
+            <p class="keys-help">{ui.tr("keysHelp")}</p>
+          </section>
+        </main>
+      ) : (
+        <p class="loading">{ui.tr(model.connection === "reconnecting" ? "connectionLost" : "connecting")}</p>
+      )}
+    </div>
+  );
+}
