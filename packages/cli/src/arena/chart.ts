@@ -7,7 +7,7 @@ import type { ArenaSummary } from "./stats.js";
 
 const WIDTH = 760;
 const HEIGHT = 460;
-const MARGIN = { top: 78, right: 40, bottom: 92, left: 78 };
+const MARGIN = { top: 78, right: 112, bottom: 92, left: 78 };
 const PLOT_W = WIDTH - MARGIN.left - MARGIN.right;
 const PLOT_H = HEIGHT - MARGIN.top - MARGIN.bottom;
 
@@ -30,6 +30,7 @@ export function arenaChartSvg(summary: ArenaSummary): string {
   const y = (share: number): number => MARGIN.top + PLOT_H * (1 - share / top);
   const slot = PLOT_W / Math.max(1, summary.seats.length);
   const barWidth = Math.min(90, slot * 0.6);
+  const crowded = summary.seats.some((seat) => seat.label.length * 8.5 > slot - 6);
   const parts: string[] = [];
   const text = (x: number, yy: number, content: string, attributes = "") =>
     parts.push(`<text x="${fixed(x)}" y="${fixed(yy)}"${attributes}>${escapeXml(content)}</text>`);
@@ -71,20 +72,28 @@ export function arenaChartSvg(summary: ArenaSummary): string {
       `<line x1="${fixed(centre - 8)}" y1="${fixed(high)}" x2="${fixed(centre + 8)}" y2="${fixed(high)}" class="whisker"/>`,
     );
     text(centre, high - 8, percent(seat.winRate), ' text-anchor="middle" class="value"');
-    text(centre, MARGIN.top + PLOT_H + 20, seat.label, ' text-anchor="middle" class="label"');
-    text(centre, MARGIN.top + PLOT_H + 38, `${seat.wins} won`, ' text-anchor="middle" class="note"');
+    const labelY = MARGIN.top + PLOT_H + 20;
+    if (crowded) {
+      // Slanted names fit many seats; the counts stay in the bar's tooltip.
+      text(
+        centre + 4,
+        labelY - 4,
+        seat.label,
+        ` text-anchor="end" class="label" transform="rotate(-30 ${fixed(centre + 4)} ${fixed(labelY - 4)})"`,
+      );
+    } else {
+      text(centre, labelY, seat.label, ' text-anchor="middle" class="label"');
+      text(centre, labelY + 18, `${seat.wins} won`, ' text-anchor="middle" class="note"');
+    }
   });
 
   const fairY = y(summary.fairShare);
   parts.push(
     `<line x1="${MARGIN.left}" y1="${fixed(fairY)}" x2="${WIDTH - MARGIN.right}" y2="${fixed(fairY)}" class="fair"/>`,
   );
-  text(
-    WIDTH - MARGIN.right,
-    fairY - 6,
-    `fair share ${percent(summary.fairShare)}`,
-    ' text-anchor="end" class="fairlabel"',
-  );
+  // Right of the plot, where no bar can cover it.
+  text(WIDTH - MARGIN.right + 6, fairY - 3, "fair share", ' class="fairlabel"');
+  text(WIDTH - MARGIN.right + 6, fairY + 12, percent(summary.fairShare), ' class="fairlabel"');
   text(
     WIDTH / 2,
     HEIGHT - 18,
@@ -98,7 +107,7 @@ export function arenaChartSvg(summary: ArenaSummary): string {
     ".note { font-size: 12px; fill: #555; }",
     ".tick { font-size: 12px; fill: #444; }",
     ".label { font-size: 14px; }",
-    ".value { font-size: 13px; font-weight: bold; }",
+    ".value { font-size: 13px; font-weight: bold; paint-order: stroke; stroke: #fff; stroke-width: 4px; }",
     ".grid { stroke: #e3e3e3; stroke-width: 1; }",
     ".axis { stroke: #333; stroke-width: 1.2; }",
     ".bar { fill: #4a78b5; }",
