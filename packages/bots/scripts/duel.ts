@@ -1,6 +1,17 @@
 // Usage: npx tsx --conditions=source packages/bots/scripts/duel.ts expert,greedy,greedy,greedy [matches] [seed] [rulesJSON]
 // Plays whole matches with the seats rotated between matches; prints each level's win share with a 95% interval.
 import { createBot, createOracle, isBotLevel } from "../src/index.js";
+import { EXPERT_DEFAULTS, expertBot } from "../src/expert.js";
+import { TACTICIAN_DEFAULTS, tacticianBot } from "../src/tactician.js";
+
+/** "expert:worlds=80,ownKnockAt=26" tunes a bot's options for an experiment. */
+function tuned(level: string) {
+  const [name, spec] = level.split(":");
+  const opts = Object.fromEntries((spec ?? "").split(",").filter(Boolean).map((kv) => [kv.split("=")[0], Number(kv.split("=")[1])]));
+  if (name === "expert") return expertBot({ ...EXPERT_DEFAULTS, ...opts });
+  if (name === "tactician") return tacticianBot({ ...TACTICIAN_DEFAULTS, ...opts });
+  return null;
+}
 import { playMatch, parseRulesArg, quantile } from "./runner.js";
 
 const levels = (process.argv[2] ?? "greedy,greedy,greedy,greedy").split(",");
@@ -19,6 +30,7 @@ for (let m = 0; m < matches; m++) {
     seated,
     (level, truth) => {
       if (level === "oracle") return createOracle(truth);
+      if (level.includes(":")) return tuned(level)!;
       if (!isBotLevel(level)) throw new Error(`unknown level ${level}`);
       return createBot(level);
     },

@@ -2,10 +2,11 @@ import type { MatchState } from "@schwimmen/rules";
 import { type Bot, randomBot } from "./bot.js";
 import { greedyBot } from "./greedy.js";
 import { expertBot } from "./expert.js";
+import { tacticianBot } from "./tactician.js";
 import { oracleBot } from "./oracle.js";
 
 /** The levels offered to players, weakest first. */
-export const PLAYER_BOT_LEVELS = ["random", "greedy", "expert"] as const;
+export const PLAYER_BOT_LEVELS = ["random", "greedy", "tactician", "expert"] as const;
 /** Every level the arena can seat: the player levels and `oracle`, which sees every card (a yardstick only). */
 export const BOT_LEVELS = [...PLAYER_BOT_LEVELS, "oracle"] as const;
 export type PlayerBotLevel = (typeof PLAYER_BOT_LEVELS)[number];
@@ -14,6 +15,7 @@ export type BotLevel = (typeof BOT_LEVELS)[number];
 const FACTORIES: Record<PlayerBotLevel, () => Bot> = {
   random: randomBot,
   greedy: () => greedyBot(),
+  tactician: () => tacticianBot(),
   expert: () => expertBot(),
 };
 

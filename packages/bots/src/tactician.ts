@@ -1,0 +1,168 @@
+import {
+  type Action,
+  type Card,
+  type Move,
+  type Rng,
+  type TableView,
+  applyAction,
+  cardPoints,
+  nextSeat,
+  suitOf,
+  worldFromView,
+} from "@schwimmen/rules";
+import type { Bot } from "./bot.js";
+import { explainAction } from "./explain.js";
+import { KEEP_FIRST_PACKET } from "./greedy.js";
+import { type SwapOption, endsRoundAtOnce, isLowMiddle, loopCap, swapOptions, unseenByViewer, valueOf } from "./hand.js";
+import { has, toLegal } from "./moves.js";
+import { equity, greedyPolicy, playOut } from "./rollout.js";
+import { sampleWorld } from "./sampler.js";
+import { type Tracking, trackRound } from "./tracker.js";
+
+export interface TacticianOptions {
+  /** Worlds drawn to judge a knock or a last turn (the only look-ahead the tactician does). */
+  readonly worlds: number;
+  /** Weight of a hand's chances (two cards of a suit with unseen cards to come) next to its value. */
+  readonly potential: number;
+  /** Weight of what the next seat could gain from the middle left to it. */
+  readonly gift: number;
+  /** Knock when the estimated chance of losing a life by knocking is at most this (scaled by seats and lives). */
+  readonly knockRisk: number;
+}
+
+export const TACTICIAN_DEFAULTS: TacticianOptions = { worlds: 16, potential: 0.3, gift: 0.25, knockRisk: 0.2 };
+
+/** What a hand may grow into: per suit, its points plus a share of the best unseen card of that suit it lacks. */
+function potentialOf(hand: readonly Card[], unseen: readonly Card[], options: TacticianOptions, value: number): number {
+  let best = value;
+  const suits = new Map<string, { points: number; count: number }>();
+  for (const c of hand) {
+    const e = suits.get(suitOf(c)) ?? { points: 0, count: 0 };
+    e.points += cardPoints(c);
+    e.count++;
+    suits.set(suitOf(c), e);
+  }
+  for (const [suit, e] of suits) {
+    if (e.count !== 2) continue;
+    let top = 0;
+    let outs = 0;
+    for (const c of unseen) {
+      if (suitOf(c) !== suit) continue;
+      outs++;
+      top = Math.max(top, cardPoints(c));
+    }
+    if (outs > 0) best = Math.max(best, e.points + top * Math.min(1, outs / 4));
+  }
+  return value + options.potential * (best - value);
+}
+
+/**
+ * What the next seat could gain from a middle: the best points a middle card adds to a suit it is known to collect
+ * (it took cards of that suit this round), or a little for any high card when nothing is known.
+ */
+function giftTo(next: number, middle: readonly Card[], tracking: Tracking): number {
+  const collects = tracking.collects[next]!;
+  let gift = 0;
+  for (const c of middle) {
+    const taste = collects.get(suitOf(c)) ?? 0;
+    const points = cardPoints(c);
+    gift = Math.max(gift, taste > 0 ? points : points >= 10 ? points / 4 : 0);
+  }
+  return gift;
+}
+
+/** Average share of the match over sampled worlds when the seat plays `action` and the others play greedily. */
+function lookAhead(view: TableView, tracking: Tracking, rng: Rng, actions: readonly Action[], worlds: number): number[] {
+  const me = view.viewer!;
+  const totals = actions.map(() => 0);
+  const policy = greedyPolicy(() => 27);
+  for (let w = 0; w < worlds; w++) {
+    const world = worldFromView(view, sampleWorld(view, tracking, rng));
+    if (!world) break;
+    actions.forEach((action, i) => {
+      const next = applyAction(world, action);
+      if (next.ok) totals[i]! += equity(playOut(next.value.state, policy), me);
+    });
+  }
+  return totals;
+}
+
+function chooseTurn(view: TableView, rng: Rng, options: TacticianOptions): Move {
+  const me = view.viewer!;
+  const rules = view.rules;
+  const hand = view.hand ?? [];
+  const middle = view.middle ?? [];
+  const current = valueOf(hand, rules);
+  const swaps = swapOptions(hand, middle, rules);
+  const winning = swaps.find((o) => o.value > current && endsRoundAtOnce(o.value, rules));
+  if (winning) return winning.move;
+  const tracking = trackRound(view);
+  // After a knock this is the seat's last turn: judge each option by how the round then ends.
+  if (view.knocker !== null) {
+    const ranked = swaps.slice().sort((a, b) => b.value - a.value);
+    const moves: Move[] = ranked.slice(0, 4).map((o) => o.move);
+    if (has(view, "pass")) moves.push({ type: "pass" });
+    if (rules.losers === "twentyOrLess") {
+      const worst = ranked[ranked.length - 1];
+      if (worst) moves.push(worst.move);
+    }
+    const actions = moves.map((m) => toLegal(view, m));
+    const totals = lookAhead(view, tracking, rng, actions, options.worlds);
+    return moves[totals.indexOf(Math.max(...totals))]!;
+  }
+  const unseen = unseenByViewer(view);
+  const next = nextSeat(view, me);
+  const score = (hand: readonly Card[], value: number, middle: readonly Card[]): number =>
+    potentialOf(hand, unseen, options, value) - options.gift * giftTo(next, middle, tracking);
+  let best: SwapOption | null = null;
+  let bestScore = has(view, "pass") ? score(hand, current, middle) : -Infinity;
+  for (const o of swaps) {
+    const s = score(o.hand, o.value, o.middle);
+    if (s > bestScore + 1e-9) {
+      bestScore = s;
+      best = o;
+    }
+  }
+  if (has(view, "knock")) {
+    if (view.turns >= loopCap(view.seatsInRound)) return { type: "knock" };
+    const bestValue = best ? best.value : current;
+    // Knock only with a hand that the best swap would not clearly raise.
+    if (current >= 20 && bestValue <= current + 2) {
+      const [knock, play] = lookAhead(
+        view,
+        tracking,
+        rng,
+        [toLegal(view, { type: "knock" }), toLegal(view, best ? best.move : { type: "pass" })],
+        options.worlds,
+      );
+      if (knock! >= play!) return { type: "knock" };
+    }
+  }
+  return best ? best.move : { type: "pass" };
+}
+
+/**
+ * The tactician counts cards (what each seat took and gave, so which suits it collects), scores swaps by value and
+ * chances minus what the middle then offers the next seat, asks for a new middle of 7-8-9, and judges a knock or its
+ * last turn by a short look at sampled worlds (the others' final turns).
+ */
+export function tacticianBot(options: TacticianOptions = TACTICIAN_DEFAULTS): Bot {
+  return {
+    name: "tactician",
+    decide(view, { rng }) {
+      if (view.legal.length === 1) return view.legal[0]!;
+      if (view.phase === "choosing") {
+        const keep = valueOf(view.hand ?? [], view.rules) >= KEEP_FIRST_PACKET;
+        return toLegal(view, { type: "choose", packet: keep ? "first" : "second" });
+      }
+      if (has(view, "redeal")) {
+        const hand = view.hand ?? [];
+        const current = valueOf(hand, view.rules);
+        const gain = Math.max(...swapOptions(hand, view.middle ?? [], view.rules).map((o) => o.value)) - current;
+        if (gain <= 0 || (isLowMiddle(view.middle ?? []) && gain < 3)) return toLegal(view, { type: "redeal" });
+      }
+      return toLegal(view, chooseTurn(view, rng, options));
+    },
+    explain: explainAction,
+  };
+}
