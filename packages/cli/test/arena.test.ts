@@ -198,6 +198,11 @@ describe("schwimmen arena", () => {
     expect(second.code).toBe(0);
     expect(second.stderr).toMatch(/on 2 worker/);
     expect(withoutTimes(readJson(two))).toEqual(withoutTimes(readJson(one)));
+    // 30 matches over 4 seats: every entry sat 7 or 8 times at each table seat, 30 in all.
+    for (const seat of readJson(one).seats as { positions: number[] }[]) {
+      expect(seat.positions.reduce((a, b) => a + b, 0)).toBe(30);
+      for (const count of seat.positions) expect([7, 8]).toContain(count);
+    }
     const other = join(dir, "other.json");
     await arena("--seats", "random,random,random,random", "--matches", "30", "--seed", "other", "--json", other);
     expect(withoutTimes(readJson(other))).not.toEqual(withoutTimes(readJson(one)));

@@ -39,7 +39,9 @@ Options:
                     so bots could pass or swap for ever. A stopped round ends without a loser and the
                     deal moves on; the table reports how many rounds were stopped.
   --max-rounds N    stop a match after N rounds as unfinished: nobody wins (default ${DEFAULT_MAX_ROUNDS})
-  --budget MS       thinking budget handed to every bot (default: each bot's own)
+  --budget MS       thinking time handed to every bot (default: each bot's own work limit); a bot
+                    that stops on time depends on the machine's speed, so such a run is not
+                    exactly reproducible
   --help            this text
 
 Example: schwimmen arena --seats expert,greedy,greedy,greedy --matches 2000 --seed 7 --workers 2

@@ -34,6 +34,8 @@ export interface SeatSummary {
   readonly position: number;
   readonly averagePlace: number;
   readonly decisions: number;
+  /** Matches played at each table seat (seat 0 deals the first round): equal when the rotation is fair. */
+  readonly positions: readonly number[];
 }
 
 /** The JSON the command writes: `matches` and `seats` first, as the issue asks; the rest is extra detail. */
@@ -83,6 +85,7 @@ export function summarize(input: SummaryInput): ArenaSummary {
       position: entry,
       averagePlace: n === 0 ? 0 : round(seat.placeSum / n, 3),
       decisions: seat.decisions,
+      positions: tally.occupancy[entry]!,
     };
   });
   const decided = n - tally.draws - tally.unfinished;
