@@ -16,7 +16,9 @@ export interface ArenaArgs {
 
 export type ParsedArgs = { readonly help: true } | { readonly help: false; readonly args: ArenaArgs };
 
-export const ARENA_USAGE = `  schwimmen arena --seats BOT,BOT,...  whole matches among bots, seats rotated; a table of win shares`;
+export const ARENA_USAGE = `  schwimmen arena --seats BOTS [--matches N] [--seed S] [--workers N] [--json OUT] [--chart OUT.svg]
+                               whole matches among bots (e.g. --seats expert,greedy,greedy,greedy), seats
+                               rotated; win shares with 95% intervals (schwimmen arena --help for all options)`;
 
 export const ARENA_HELP = `Usage: schwimmen arena --seats BOT,BOT,... [options]
 
