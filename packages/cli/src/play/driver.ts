@@ -132,7 +132,14 @@ export class Game {
       events,
     );
     this.say(entries);
-    return events.some((e) => e.type === "roundEnded") ? this.roundEnded(entries) : null;
+    return events.some((e) => e.type === "roundEnded") ? this.roundEnded() : null;
+  }
+
+  /** The last few log lines of the round in play (or just ended), without its opening line. */
+  private roundLog(count: number): LogEntry[] {
+    let start = this.log.length;
+    while (start > 0 && this.log[start - 1]!.tone !== "round") start--;
+    return this.log.slice(Math.max(start, this.log.length - count));
   }
 
   /** Adds log lines; plain output prints them at once, a redrawn screen shows the latest ones. */
@@ -253,7 +260,7 @@ export class Game {
   }
 
   /** Every hand of the round just ended; between rounds an interactive player presses Enter to go on. */
-  private async roundEnded(entries: readonly LogEntry[]): Promise<PlayEnd | null> {
+  private async roundEnded(): Promise<PlayEnd | null> {
     const round = this.state.round!;
     const last = this.state.finished[this.state.finished.length - 1]!;
     const result = roundResultLines(last.result, round.index, round.knocker, this.screen, this.state.rules.lives);
@@ -263,7 +270,7 @@ export class Game {
     }
     if (this.state.over || this.fastForward) return null;
     const selfOut = this.state.status[this.o.self] === "out";
-    const lines = [...result, ...entries.map((e) => logLine(e, this.screen.style)), ""];
+    const lines = [...result, ...this.roundLog(6).map((e) => logLine(e, this.screen.style)), ""];
     lines.push(" " + this.screen.style.bold(selfOut ? this.t.nextRoundOut : this.t.nextRound), "> ");
     this.draw(lines);
     this.o.input.discardPending();
@@ -287,11 +294,12 @@ export class Game {
       if (this.o.interactive && last) {
         const round = this.state.round!;
         lines.push(...roundResultLines(last.result, round.index, round.knocker, this.screen, this.state.rules.lives));
-        lines.push(...this.log.slice(-4).map((e) => logLine(e, style)));
+        lines.push(...this.roundLog(6).map((e) => logLine(e, style)));
       }
       lines.push("", " " + style.bold(this.t.matchOver));
     } else lines.push("", " " + this.t.stopped);
-    if (this.o.interactive) this.o.output.write("\x1b[H\x1b[J\x1b[0m");
+    // A finished match gets a fresh screen with its result; a stopped one leaves the table in view.
+    if (this.o.interactive && end === "over") this.o.output.write("\x1b[H\x1b[J");
     this.print(lines);
     return { state: this.state, end };
   }

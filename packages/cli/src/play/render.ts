@@ -1,7 +1,7 @@
 import { type Card, type RoundResult, type TableView, handValue } from "@schwimmen/rules";
 import type { KeyItem } from "./commands.js";
 import type { LogEntry } from "./narrate.js";
-import { type Style, cardText, padEnd, padStart, truncate, valueText, widthOf } from "./style.js";
+import { type Style, cardText, padEnd, padStart, stripAnsi, truncate, valueText, widthOf } from "./style.js";
 import type { Lang, Texts } from "./text.js";
 
 /**
@@ -34,7 +34,6 @@ export function headerLine(view: TableView, s: Screen): string {
   const { texts: t, style } = s;
   const parts = [style.bold("Schwimmen")];
   if (view.round >= 0) parts.push(t.round(view.round + 1));
-  if (view.middle !== null || view.phase === "choosing") parts.push(t.stock(view.stockSize));
   let right = "";
   if (view.knocker !== null && view.phase === "playing") {
     const knocker = { name: s.names[view.knocker] ?? "", self: view.knocker === s.self };
@@ -68,7 +67,7 @@ export function seatLines(view: TableView, s: Screen): string[] {
     const level = s.levels[seat];
     const left = ` ${marker}${name} ${padEnd(livesText(lives, view.rules.lives, out, style), livesWidth)}${notes.join(", ")}`;
     const line = spread(left, level ? style.dim(t.level(level)) : "");
-    return out ? style.dim(line) : line;
+    return out ? style.dim(stripAnsi(line)) : line;
   });
 }
 

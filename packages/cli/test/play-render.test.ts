@@ -1,0 +1,162 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type Card, type TableView, applyAction, dealRound, newMatch, viewFor } from "@schwimmen/rules";
+import { keyItems } from "../src/play/commands.js";
+import {
+  type Screen,
+  cardLines,
+  keyLines,
+  plainTable,
+  roundResultLines,
+  seatLines,
+  tableScreen,
+} from "../src/play/render.js";
+import { cardFace, makeStyle, valueText } from "../src/play/style.js";
+import { type Lang, TEXTS } from "../src/play/text.js";
+import { hasColour, stripAnsi } from "./play-script.js";
+import { statesOfRandomMatches } from "./play-states.js";
+
+const LONG_NAMES = [
+  "Maximiliane-Theresa",
+  "Lena",
+  "Tom",
+  "Bartholomäus von Hohenstein",
+  "Mia",
+  "Ben",
+  "Emma",
+  "Paul",
+  "Lea",
+];
+
+function screenFor(seats: number, lang: Lang, color: boolean): Screen {
+  return {
+    texts: TEXTS[lang],
+    lang,
+    style: makeStyle(color),
+    names: LONG_NAMES.slice(0, seats),
+    levels: LONG_NAMES.slice(0, seats).map((_, seat) => (seat === 0 ? null : "tactician")),
+    self: 0,
+  };
+}
+
+const log = Array.from({ length: 30 }, (_, i) => ({
+  text: `Bartholomäus von Hohenstein nimmt 10♥ und legt 10♦ ab, zum ${i}. Mal, und das ist eine sehr lange Zeile.`,
+  tone: i % 3 === 0 ? ("announce" as const) : ("plain" as const),
+}));
+
+const widest = (lines: readonly string[]): number => Math.max(...lines.map((l) => [...stripAnsi(l)].length));
+
+/** Every state of some random matches, with each seat's view, under random house rules. */
+function* views(seed: string, matches: number): Generator<{ view: TableView; seats: number }> {
+  let n = 0;
+  // Every fifth state keeps the run short while still meeting every phase of many rounds.
+  for (const state of statesOfRandomMatches(seed, matches)) {
+    if (n++ % 5 === 0) yield { view: viewFor(state, 0), seats: state.seatCount };
+  }
+}
+
+describe("the renderer", () => {
+  it("fits every screen of random matches in 80 columns, and a 4-seat table in 24 rows", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 8 }),
+        fc.constantFrom<Lang>("de", "en"),
+        fc.boolean(),
+        (seed, lang, color) => {
+          for (const { view, seats } of views(seed, 3)) {
+            const screen = screenFor(seats, lang, color);
+            const prompt = keyLines(keyItems(view, screen.texts), screen.style);
+            const full = tableScreen(view, screen, { log, prompt, hint: "x".repeat(120), rows: 23 });
+            expect(widest(full)).toBeLessThanOrEqual(80);
+            if (seats <= 4) expect(full.length).toBeLessThanOrEqual(24);
+            expect(widest(plainTable(view, screen))).toBeLessThanOrEqual(80);
+            if (view.lastResult) {
+              const result = roundResultLines(view.lastResult, view.round, view.knocker, screen, view.rules.lives);
+              expect(widest(result)).toBeLessThanOrEqual(80);
+            }
+            // Colour changes nothing but the colour.
+            if (color) {
+              const plain = tableScreen(view, screenFor(seats, lang, false), {
+                log,
+                prompt: prompt.map(stripAnsi),
+                rows: 23,
+              });
+              const coloured = tableScreen(view, screen, { log, prompt, rows: 23 });
+              expect(coloured.map(stripAnsi)).toEqual(plain);
+            }
+          }
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it("shows the seat's own hand, the middle and the stock, but nothing hidden", () => {
+    const hands: Card[][] = [
+      ["Ah", "8h", "Ks"],
+      ["Th", "9h", "8d"],
+      ["As", "9s", "Qh"],
+      ["7d", "8s", "9d"],
+    ];
+    const middle: Card[] = ["Kh", "7c", "Td"];
+    const dealt = new Set([...hands.flat(), ...middle]);
+    const deck = ["c", "s", "h", "d"].flatMap((s) =>
+      ["7", "8", "9", "T", "J", "Q", "K", "A"].map((r) => `${r}${s}` as Card),
+    );
+    const stock = deck.filter((c) => !dealt.has(c));
+    const deal = { hands, middle };
+    const match = newMatch({ seats: 4, dealer: 3 });
+    if (!match.ok) throw new Error("no match");
+    const started = dealRound(match.value, { deal: { ...deal, stock } });
+    if (!started.ok) throw new Error(started.error.message);
+    const after = applyAction(started.value.state, { seat: 0, type: "knock" });
+    if (!after.ok) throw new Error(after.error.message);
+    const view = viewFor(after.value.state, 1);
+    const screen = { ...screenFor(4, "en", false), self: 1, names: ["Ann", "You", "Tom", "Mia"] };
+    const text = plainTable(view, screen).join("\n");
+    expect(text).toContain("│10♥│ │ 9♥│ │ 8♦│");
+    expect(text).toContain("│ K♥│ │ 7♣│ │10♦│");
+    expect(text).toContain(`stock ${stock.length}`);
+    expect(text).toContain("value 19");
+    expect(text).toContain("Ann knocked: 3 turns left");
+    expect(text).toMatch(/▶ You +●●●/);
+    expect(text).toMatch(/Ann +●●● +knocked/);
+    expect(text).toMatch(/Mia +●●● +dealer/);
+    // No other hand leaks into the picture.
+    for (const card of ["Ah", "8h", "Ks", "As", "9s", "Qh"] as Card[])
+      expect(text).not.toContain(`│${cardFace(card, "en").padStart(3)}│`);
+  });
+
+  it("draws cards with suit symbols, hearts and diamonds in red, and German rank letters", () => {
+    const style = makeStyle(true);
+    const screen = { ...screenFor(2, "de", true) };
+    const match = newMatch({ seats: 2, seed: "cards" });
+    if (!match.ok) throw new Error("no match");
+    const dealt = dealRound(match.value);
+    if (!dealt.ok) throw new Error(dealt.error.message);
+    const lines = cardLines(viewFor(dealt.value.state, 0), screen, null);
+    expect(hasColour(lines.join(""))).toBe(true);
+    expect(style.red("K♥")).toBe("\x1b[31mK♥\x1b[0m");
+    expect(cardFace("Qh", "de")).toBe("D♥");
+    expect(cardFace("Jc", "de")).toBe("B♣");
+    expect(cardFace("Td", "en")).toBe("10♦");
+    expect(cardFace("As", "en")).toBe("A♠");
+    expect(valueText(30.5)).toBe("30½");
+  });
+
+  it("marks swimming and out seats and shows lives as filled and empty dots", () => {
+    const screen = screenFor(3, "en", false);
+    const base = viewFor(newMatchOrThrow(3), 0);
+    const view: TableView = { ...base, lives: [2, 0, 0], status: ["alive", "swimming", "out"] };
+    const lines = seatLines(view, screen).map(stripAnsi);
+    expect(lines[0]).toMatch(/Maximiliane…? +●●○/);
+    expect(lines[1]).toMatch(/Lena +○○○ +swimming/);
+    expect(lines[2]).toMatch(/Tom +✗ +out/);
+  });
+});
+
+function newMatchOrThrow(seats: number) {
+  const match = newMatch({ seats, seed: "m" });
+  if (!match.ok) throw new Error(match.error.message);
+  return match.value;
+}

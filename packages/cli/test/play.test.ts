@@ -1,0 +1,192 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outcomeOf, replayRecordText } from "@schwimmen/rules";
+import { isBotLevel } from "@schwimmen/bots";
+import { main } from "../src/main.js";
+import { runPlay, defaultLineup } from "../src/play/command.js";
+import { hasColour, scriptedIo, stripAnsi } from "./play-script.js";
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "schwimmen-play-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const EN = { LANG: "en_US.UTF-8" };
+
+async function replayed(path: string) {
+  const result = replayRecordText(await readFile(path, "utf8"));
+  if (!result.ok) throw new Error(`the saved record does not replay: ${result.error.message}`);
+  return { outcome: outcomeOf(result.value.state), players: result.value.players };
+}
+
+describe("schwimmen play, driven through its input stream", () => {
+  it("plays a whole match to a winner or a draw, shows the table and the rounds, and saves a record that replays", async () => {
+    const save = join(dir, "whole.json");
+    const io = scriptedIo({ seed: "whole" });
+    const code = await runPlay(["--bots", "random,random,random", "--seed", "s1", "--save", save], io, EN);
+    expect(code).toBe(0);
+    const out = io.out();
+    expect(out).toContain("You play against Lena (random), Tom (random), Mia (random).");
+    expect(out).toMatch(/Middle\s+stock \d+\s+Your hand\s+value \d+/);
+    expect(out).toContain("┌───┐");
+    expect(out).toMatch(/[♣♠♥♦]/);
+    expect(out).toContain("Round 1 over");
+    expect(out).toContain("Match over");
+    expect(out).toContain(`Match saved to ${save}`);
+    expect(out).not.toContain("\x1b");
+    const { outcome, players } = await replayed(save);
+    expect(players).toEqual(["You", "Lena", "Tom", "Mia"]);
+    expect(outcome.result.over).toBe(true);
+    // The outcome the record replays to is the one the screen announced.
+    if (outcome.result.draw) expect(out).toContain("A draw");
+    else {
+      const winner = outcome.result.winner!;
+      expect(out).toContain(winner === 0 ? "You win the match!" : `${players[winner]} wins the match.`);
+    }
+    // Every round shown at its end with the values the engine computed.
+    for (const [i, round] of outcome.rounds.entries()) {
+      expect(out).toContain(`Round ${i + 1} over`);
+      expect(round.endReason).not.toBeNull();
+    }
+    expect(io.typed.length).toBeGreaterThan(0);
+  });
+
+  it("is reproducible: the same seed and the same answers give the same record", async () => {
+    const records: string[] = [];
+    for (const name of ["again-1.json", "again-2.json"]) {
+      const save = join(dir, name);
+      const io = scriptedIo({ seed: "same" });
+      expect(await runPlay(["--bots", "random,random", "--seed", "fixed", "--save", save], io, EN)).toBe(0);
+      records.push(await readFile(save, "utf8"));
+    }
+    expect(records[0]).toBe(records[1]);
+  });
+
+  it("refuses bad input with a hint and asks again, changing nothing", async () => {
+    const save = join(dir, "bad.json");
+    const bad = ["xyz", "9a", "1z", "a", "", "KK", "Q"];
+    const io = scriptedIo({ script: bad, choose: () => null });
+    expect(await runPlay(["--bots", "random", "--seed", "bad", "--save", save], io, EN)).toBe(0);
+    const out = io.out();
+    expect(out).toContain('"xyz" is not a move here. ? shows the help.');
+    expect(out).toContain("Your hand cards are 1-3.");
+    expect(out).toContain("The middle cards are a-c.");
+    expect(out).toContain("a is a middle card");
+    expect(out).toContain("Please type a move");
+    expect(out).toContain('"KK" is not a move here.');
+    expect(out).toContain("Match stopped.");
+    // None of the bad lines became an action of seat 0.
+    const { outcome } = await replayed(save);
+    const record = JSON.parse(await readFile(save, "utf8")) as { rounds: { actions: { seat: number }[] }[] };
+    expect(record.rounds.flatMap((r) => r.actions).filter((a) => a.seat === 0)).toEqual([]);
+    expect(outcome.result.over).toBe(false);
+  });
+
+  it("saves the match so far on Q, and on the end of input, to a default file name", async () => {
+    const quit = join(dir, "quit.json");
+    const io = scriptedIo({ script: ["P", "Q"], choose: () => null });
+    expect(await runPlay(["--bots", "random,random", "--seed", "q", "--save", quit], io, EN)).toBe(0);
+    const { outcome } = await replayed(quit);
+    expect(outcome.rounds.length).toBeGreaterThan(0);
+
+    // End of input (Ctrl-D, a closed pipe) quits cleanly too; without --save the name carries a time stamp.
+    const cwd = process.cwd();
+    const here = await mkdtemp(join(dir, "cwd-"));
+    process.chdir(here);
+    try {
+      const eof = scriptedIo({ choose: () => null });
+      expect(await runPlay(["--bots", "random", "--seed", "eof"], eof, EN)).toBe(0);
+      const files = await readdir(here);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/^schwimmen-\d{8}-\d{6}\.json$/);
+      expect(eof.out()).toContain(`Match saved to ./${files[0]}`);
+      await replayed(join(here, files[0]!));
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it("plays in German with dealerChooses rules, where the dealer keeps or swaps its packet", async () => {
+    const rules = join(dir, "rules.json");
+    await writeFile(rules, JSON.stringify({ deal: "dealerChooses", allPass: "onRequest", lowMiddleRedeal: true }));
+    const save = join(dir, "de.json");
+    const io = scriptedIo({ seed: "de" });
+    const args = ["--bots", "random,random", "--rules", rules, "--lang", "de", "--seed", "de2", "--save", save];
+    expect(await runPlay(args, io, EN)).toBe(0);
+    const out = io.out();
+    expect(out).toContain("Du spielst gegen");
+    expect(out).toContain("Runde 1 vorbei");
+    expect(out).toContain("Spiel gespeichert");
+    const { outcome } = await replayed(save);
+    expect(outcome.result.over).toBe(true);
+    const record = JSON.parse(await readFile(save, "utf8")) as {
+      rules: object;
+      rounds: { actions: { type: string }[] }[];
+    };
+    expect(record.rules).toEqual({ deal: "dealerChooses", allPass: "onRequest", lowMiddleRedeal: true });
+    expect(record.rounds.some((r) => r.actions.some((a) => a.type === "choose"))).toBe(true);
+  });
+
+  it("redraws whole screens with colours in a terminal, waits for Enter between rounds, and drops colours for NO_COLOR", async () => {
+    const save = join(dir, "tty.json");
+    const io = scriptedIo({ seed: "tty", tty: true });
+    const env = { ...EN, SCHWIMMEN_FAST: "1" };
+    expect(await runPlay(["--bots", "random,random,random", "--seed", "t", "--save", save], io, env)).toBe(0);
+    const out = io.out();
+    expect(out).toContain("\x1b[H");
+    expect(out).toContain("\x1b[31m");
+    expect(stripAnsi(out)).toContain("Enter: next round · Q: quit");
+    expect((await replayed(save)).outcome.result.over).toBe(true);
+
+    const plain = scriptedIo({ seed: "tty", tty: true, script: ["Q"] });
+    const noColor = { ...env, NO_COLOR: "1" };
+    expect(await runPlay(["--bots", "random", "--seed", "t", "--save", join(dir, "nc.json")], plain, noColor)).toBe(0);
+    expect(plain.out()).toContain("\x1b[H");
+    expect(hasColour(plain.out())).toBe(false);
+    expect(hasColour(io.out())).toBe(true);
+  });
+
+  it("rejects bad options with a usage message and exit code 2", async () => {
+    const cases: [string[], string][] = [
+      [["--bots", "nobody"], 'unknown bot "nobody"'],
+      [["--bots", "oracle"], 'unknown bot "oracle"'],
+      [["--lang", "fr"], "--lang must be de or en"],
+      [["--rules", join(dir, "missing.json")], "cannot be read"],
+      [["--bogus"], "Unknown option"],
+      [["--name", "  "], "--name must not be empty"],
+    ];
+    for (const [args, message] of cases) {
+      const io = scriptedIo({ choose: () => null });
+      expect(await main(["play", ...args], io)).toBe(2);
+      expect(io.err()).toContain(message);
+      expect(io.err()).toContain("schwimmen play [--bots LEVELS]");
+    }
+    const badRules = join(dir, "bad-rules.json");
+    await writeFile(badRules, JSON.stringify({ deck: "tarot" }));
+    const io = scriptedIo({ choose: () => null });
+    expect(await runPlay(["--rules", badRules], io, EN)).toBe(2);
+    expect(io.err()).toContain('rule "deck" cannot be "tarot"');
+    const many = scriptedIo({ choose: () => null });
+    expect(await runPlay(["--bots", Array(9).fill("random").join(",")], many, EN)).toBe(2);
+    expect(many.err()).toContain("2 to 9 seats");
+  });
+
+  it("seats three of the strongest everyday bot by default", () => {
+    const lineup = defaultLineup();
+    expect(lineup).toHaveLength(3);
+    const expected = ["tactician", "greedy", "random"].find((level) => isBotLevel(level));
+    expect(lineup).toEqual([expected, expected, expected]);
+  });
+
+  it("shows the help on ? and goes back to the same prompt", async () => {
+    const io = scriptedIo({ script: ["?", "Q"], choose: () => null });
+    expect(await runPlay(["--bots", "random", "--seed", "h", "--save", join(dir, "help.json")], io, EN)).toBe(0);
+    expect(io.out()).toContain("'2b' swaps card 2 for b");
+    expect(io.out().split("> ").length).toBe(3);
+  });
+});
