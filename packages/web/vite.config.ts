@@ -3,7 +3,7 @@ import { defineConfig } from "vite";
 // Preact through Vite's own JSX transform (automatic runtime); workspace packages are bundled from their sources.
 export default defineConfig({
   root: import.meta.dirname,
-  base: "./",
+  base: "/",
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
   resolve: { conditions: ["source", "browser", "module", "import", "default"] },
   worker: { format: "es" },

@@ -28,7 +28,9 @@ const toMenu = () => {
 };
 
 function Route({ hash }: { hash: string }) {
-  const [path = "", query = ""] = hash.replace(/^#/, "").split("?");
+  // Invite links are paths (/t/CODE, served as this page); everything else lives in the hash.
+  const invite = location.pathname.match(/^\/t\/([A-Za-z0-9]+)$/);
+  const [path = "", query = ""] = (hash || (invite ? `#/t/${invite[1]}` : "")).replace(/^#/, "").split("?");
   const params = new URLSearchParams(query);
   if (path === "/play") return <LocalTable onMenu={toMenu} />;
   if (path === "/new") return <OnlineTable code={null} params={params} onMenu={toMenu} />;

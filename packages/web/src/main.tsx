@@ -8,5 +8,5 @@ render(<App />, document.getElementById("app")!);
 
 // Once loaded, the page keeps its files for offline play against the computer (see public/sw.js).
 if ("serviceWorker" in navigator && location.protocol !== "file:" && import.meta.env.PROD) {
-  addEventListener("load", () => void navigator.serviceWorker.register("./sw.js").catch(() => undefined));
+  addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined));
 }

@@ -46,7 +46,7 @@ export function createLocalGame(options: LocalGameOptions): GameController {
   const players: SeatInfo[] = options.names.map((name, seat) =>
     seat === HUMAN ? { name } : { name, bot: options.levels[seat - 1] ?? "random" },
   );
-  const store = createStore<TableModel>({ ...emptyModel("local"), seat: HUMAN, players });
+  const store = createStore<TableModel>({ ...emptyModel("local"), seat: HUMAN, players, canRematch: true });
   let state: MatchState;
   let matchSeed = options.seed ?? randomSeed();
   let rng = Rng.fromSeed(matchSeed);

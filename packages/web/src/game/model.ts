@@ -34,6 +34,8 @@ export interface TableModel {
   readonly code: string | null;
   /** Online lobby: this page may start the match. */
   readonly canStart: boolean;
+  /** After the match: this page may ask for a rematch. */
+  readonly canRematch: boolean;
 }
 
 export interface Hint {
@@ -69,6 +71,7 @@ export const emptyModel = (mode: TableModel["mode"]): TableModel => ({
   error: null,
   code: null,
   canStart: false,
+  canRematch: false,
 });
 
 const LOG_LIMIT = 40;

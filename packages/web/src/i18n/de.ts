@@ -27,7 +27,7 @@ export const de: Texts = {
   yourName: "Dein Name",
   createTable: "Tisch eröffnen",
   onlineSeats: "Plätze",
-  onlineBots: "Freie Plätze mit Computerspielern füllen",
+  onlineBots: "Computer für freie Plätze",
   tableCode: "Tisch-Code",
   join: "Beitreten",
   houseRules: "Hausregeln",

@@ -26,7 +26,7 @@ export const en = {
   yourName: "Your name",
   createTable: "Create a table",
   onlineSeats: "Seats",
-  onlineBots: "Fill free seats with computer players",
+  onlineBots: "Computer players for free seats",
   tableCode: "Table code",
   join: "Join",
   houseRules: "House rules",

@@ -115,7 +115,7 @@ function PlayOnline() {
   const ui = useUi();
   const [code, setCode] = useState("");
   const [seats, setSeats] = useState(4);
-  const [bots, setBots] = useState(false);
+  const [level, setLevel] = useState("expert");
   return (
     <section class="panel panel--online" aria-labelledby="online-title">
       <h2 id="online-title">{ui.tr("online")}</h2>
@@ -131,7 +131,7 @@ function PlayOnline() {
       </label>
       <form
         class="form form--inline"
-        onSubmit={(e) => (e.preventDefault(), go(`#/new?seats=${seats}&bots=${bots ? 1 : 0}`))}
+        onSubmit={(e) => (e.preventDefault(), go(`#/new?seats=${seats}&bot=${level}`))}
       >
         <label class="field field--small">
           <span>{ui.tr("onlineSeats")}</span>
@@ -141,9 +141,13 @@ function PlayOnline() {
             ))}
           </select>
         </label>
-        <label class="check">
-          <input type="checkbox" name="online-bots" checked={bots} onChange={(e) => setBots(e.currentTarget.checked)} />
+        <label class="field field--small">
           <span>{ui.tr("onlineBots")}</span>
+          <select name="online-bot" value={level} onChange={(e) => setLevel(e.currentTarget.value)}>
+            {OFFERED_LEVELS.map((l) => (
+              <option value={l}>{ui.tr(`level_${l}`)}</option>
+            ))}
+          </select>
         </label>
         <button type="submit" class="btn btn--primary" data-action="create-table">
           {ui.tr("createTable")}

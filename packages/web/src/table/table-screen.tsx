@@ -167,7 +167,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
               me={me}
               ui={ui}
               onNext={model.mode === "local" ? () => game.nextRound() : null}
-              onRematch={() => game.rematch()}
+              onRematch={model.canRematch ? () => game.rematch() : null}
               onDownload={() => void game.record().then(download)}
               onReplay={() => void game.record().then(onReplay)}
             />
