@@ -2,7 +2,15 @@ import { type Card, deckCards, maxSeats, isCardOfDeck } from "./cards.js";
 import { type Rules, DEFAULT_RULES } from "./rules.js";
 import { type Result, type EngineError, ok, err, engineError } from "./result.js";
 import { Rng, rngFromSeed, seedText, shuffled } from "./rng.js";
-import { type Deal, type GameEvent, type MatchState, type RoundState, type Transition, copyMatch, nextSeat } from "./state.js";
+import {
+  type Deal,
+  type GameEvent,
+  type MatchState,
+  type RoundState,
+  type Transition,
+  copyMatch,
+  nextSeat,
+} from "./state.js";
 import { checkDealEnd } from "./turn.js";
 
 export interface MatchOptions {

@@ -19,19 +19,71 @@ const shape: Fixture[] = [
   { name: "players missing", record: '{"rules":{},"dealer":0,"rounds":[]}', expected: err("INVALID_RECORD") },
   { name: "players not names", record: { players: ["a", 2], dealer: 0, rounds: [] }, expected: err("INVALID_RECORD") },
   { name: "one player", record: { players: ["a"], dealer: 0, rounds: [] }, expected: err("INVALID_RECORD") },
-  { name: "ten players for skat32", record: { players: [..."abcdefghij"], dealer: 0, rounds: [] }, expected: err("INVALID_RECORD") },
-  { name: "nine players for skat32", record: { players: [..."abcdefghi"], dealer: 0, rounds: [] }, expected: { rounds: 0 } },
-  { name: "eleven players for jass36", record: { rules: { deck: "jass36" }, players: [..."abcdefghijk"], dealer: 0, rounds: [] }, expected: { rounds: 0 } },
-  { name: "twelve players for jass36", record: { rules: { deck: "jass36" }, players: [..."abcdefghijkl"], dealer: 0, rounds: [] }, expected: err("INVALID_RECORD") },
-  { name: "sixteen players for french52", record: { rules: { deck: "french52" }, players: [..."abcdefghijklmnop"], dealer: 0, rounds: [] }, expected: { rounds: 0 } },
-  { name: "seventeen players for french52", record: { rules: { deck: "french52" }, players: [..."abcdefghijklmnopq"], dealer: 0, rounds: [] }, expected: err("INVALID_RECORD") },
-  { name: "dealer out of range", record: { players: ["a", "b"], dealer: 2, rounds: [] }, expected: err("INVALID_RECORD") },
-  { name: "dealer not whole", record: { players: ["a", "b"], dealer: 0.5, rounds: [] }, expected: err("INVALID_RECORD") },
-  { name: "dealer true is not a number", record: { players: ["a", "b"], dealer: true, rounds: [] }, expected: err("INVALID_RECORD") },
-  { name: "dealer written 1.0 is a whole number", record: '{"players":["a","b"],"dealer":1.0,"rounds":[]}', expected: { rounds: 0 } },
-  { name: "rounds not a list", record: { players: ["a", "b"], dealer: 0, rounds: {} }, expected: err("INVALID_RECORD") },
-  { name: "a round not an object", record: { players: ["a", "b"], dealer: 0, rounds: [3] }, expected: err("INVALID_RECORD", 0) },
-  { name: "a round without a deal", record: { players: ["a", "b"], dealer: 0, rounds: [{ actions: [] }] }, expected: err("INVALID_RECORD", 0) },
+  {
+    name: "ten players for skat32",
+    record: { players: [..."abcdefghij"], dealer: 0, rounds: [] },
+    expected: err("INVALID_RECORD"),
+  },
+  {
+    name: "nine players for skat32",
+    record: { players: [..."abcdefghi"], dealer: 0, rounds: [] },
+    expected: { rounds: 0 },
+  },
+  {
+    name: "eleven players for jass36",
+    record: { rules: { deck: "jass36" }, players: [..."abcdefghijk"], dealer: 0, rounds: [] },
+    expected: { rounds: 0 },
+  },
+  {
+    name: "twelve players for jass36",
+    record: { rules: { deck: "jass36" }, players: [..."abcdefghijkl"], dealer: 0, rounds: [] },
+    expected: err("INVALID_RECORD"),
+  },
+  {
+    name: "sixteen players for french52",
+    record: { rules: { deck: "french52" }, players: [..."abcdefghijklmnop"], dealer: 0, rounds: [] },
+    expected: { rounds: 0 },
+  },
+  {
+    name: "seventeen players for french52",
+    record: { rules: { deck: "french52" }, players: [..."abcdefghijklmnopq"], dealer: 0, rounds: [] },
+    expected: err("INVALID_RECORD"),
+  },
+  {
+    name: "dealer out of range",
+    record: { players: ["a", "b"], dealer: 2, rounds: [] },
+    expected: err("INVALID_RECORD"),
+  },
+  {
+    name: "dealer not whole",
+    record: { players: ["a", "b"], dealer: 0.5, rounds: [] },
+    expected: err("INVALID_RECORD"),
+  },
+  {
+    name: "dealer true is not a number",
+    record: { players: ["a", "b"], dealer: true, rounds: [] },
+    expected: err("INVALID_RECORD"),
+  },
+  {
+    name: "dealer written 1.0 is a whole number",
+    record: '{"players":["a","b"],"dealer":1.0,"rounds":[]}',
+    expected: { rounds: 0 },
+  },
+  {
+    name: "rounds not a list",
+    record: { players: ["a", "b"], dealer: 0, rounds: {} },
+    expected: err("INVALID_RECORD"),
+  },
+  {
+    name: "a round not an object",
+    record: { players: ["a", "b"], dealer: 0, rounds: [3] },
+    expected: err("INVALID_RECORD", 0),
+  },
+  {
+    name: "a round without a deal",
+    record: { players: ["a", "b"], dealer: 0, rounds: [{ actions: [] }] },
+    expected: err("INVALID_RECORD", 0),
+  },
   {
     name: "a round without actions",
     record: (() => {
@@ -43,7 +95,11 @@ const shape: Fixture[] = [
   },
   { name: "unknown rule key", record: base([], { fires: "off" }), expected: err("INVALID_RECORD") },
   { name: "unknown rule value", record: base([], { fire: "sometimes" }), expected: err("INVALID_RECORD") },
-  { name: "rules not an object", record: { rules: [], players: ["a", "b"], dealer: 0, rounds: [] }, expected: err("INVALID_RECORD") },
+  {
+    name: "rules not an object",
+    record: { rules: [], players: ["a", "b"], dealer: 0, rounds: [] },
+    expected: err("INVALID_RECORD"),
+  },
   { name: "lives 0", record: base([], { lives: 0 }), expected: err("INVALID_RECORD") },
   { name: "lives 10", record: base([], { lives: 10 }), expected: err("INVALID_RECORD") },
   { name: "lives 2.5", record: base([], { lives: 2.5 }), expected: err("INVALID_RECORD") },
@@ -53,7 +109,10 @@ const shape: Fixture[] = [
   { name: "swapAll as a string", record: base([], { swapAll: "false" }), expected: err("INVALID_RECORD") },
   {
     name: "lives written 1.0 and knockerPays 2.0 are whole numbers",
-    record: JSON.stringify(base([knock(0), pass(1), pass(2)])).replace('"rules":{}', '"rules":{"lives":1.0,"knockerPays":2.0}'),
+    record: JSON.stringify(base([knock(0), pass(1), pass(2)])).replace(
+      '"rules":{}',
+      '"rules":{"lives":1.0,"knockerPays":2.0}',
+    ),
     expected: { lifeLosses: [2, 0, 0], state: ["out", "alive", "alive"] },
   },
   {
@@ -103,7 +162,11 @@ const deals: Fixture[] = [
     })(),
     expected: err("INVALID_DEAL", 0),
   },
-  { name: "a middle of two cards", record: { rounds: [{ deal: { hands: BASE, middle: "Qd 8d" } }] }, expected: err("INVALID_DEAL", 0) },
+  {
+    name: "a middle of two cards",
+    record: { rounds: [{ deal: { hands: BASE, middle: "Qd 8d" } }] },
+    expected: err("INVALID_DEAL", 0),
+  },
   {
     name: "a card that is not a card",
     record: (() => {
@@ -119,8 +182,16 @@ const actions: Fixture[] = [
   { name: "seat out of range", record: base([{ seat: 3, type: "pass" }]), expected: err("INVALID_RECORD", 0, 0) },
   { name: "seat negative", record: base([{ seat: -1, type: "pass" }]), expected: err("INVALID_RECORD", 0, 0) },
   { name: "seat not whole", record: base([{ seat: 0.5, type: "pass" }]), expected: err("INVALID_RECORD", 0, 0) },
-  { name: "seat true is not a number", record: base([{ seat: true, type: "pass" }]), expected: err("INVALID_RECORD", 0, 0) },
-  { name: 'seat "0" is not a number', record: base([{ seat: "0", type: "pass" }]), expected: err("INVALID_RECORD", 0, 0) },
+  {
+    name: "seat true is not a number",
+    record: base([{ seat: true, type: "pass" }]),
+    expected: err("INVALID_RECORD", 0, 0),
+  },
+  {
+    name: 'seat "0" is not a number',
+    record: base([{ seat: "0", type: "pass" }]),
+    expected: err("INVALID_RECORD", 0, 0),
+  },
   {
     name: "seat written 0.0 is a whole number",
     record: JSON.stringify(base([pass(0)])).replace('"seat":0', '"seat":0.0'),
@@ -129,25 +200,66 @@ const actions: Fixture[] = [
   { name: "unknown action type", record: base([{ seat: 0, type: "fold" }]), expected: err("INVALID_RECORD", 0, 0) },
   { name: "action without a type", record: base([{ seat: 0 }]), expected: err("INVALID_RECORD", 0, 0) },
   { name: "action not an object", record: base(["pass"]), expected: err("INVALID_RECORD", 0, 0) },
-  { name: "swap without take", record: base([{ seat: 0, type: "swap", give: "7c" }]), expected: err("INVALID_RECORD", 0, 0) },
+  {
+    name: "swap without take",
+    record: base([{ seat: 0, type: "swap", give: "7c" }]),
+    expected: err("INVALID_RECORD", 0, 0),
+  },
   { name: "swap of a non-card", record: base([swap(0, "7c", "Qx")]), expected: err("INVALID_RECORD", 0, 0) },
-  { name: "choose of a third packet", record: base([{ seat: 0, type: "choose", packet: "third" }]), expected: err("INVALID_RECORD", 0, 0) },
-  { name: "the shape is checked before ROUND_OVER", record: ended({ seat: true, type: "pass" }), expected: err("INVALID_RECORD", 0, 3) },
+  {
+    name: "choose of a third packet",
+    record: base([{ seat: 0, type: "choose", packet: "third" }]),
+    expected: err("INVALID_RECORD", 0, 0),
+  },
+  {
+    name: "the shape is checked before ROUND_OVER",
+    record: ended({ seat: true, type: "pass" }),
+    expected: err("INVALID_RECORD", 0, 3),
+  },
   { name: "ROUND_OVER after the round has ended", record: ended(pass(0)), expected: err("ROUND_OVER", 0, 3) },
   { name: "ROUND_OVER comes before NOT_YOUR_TURN", record: ended(pass(2)), expected: err("ROUND_OVER", 0, 3) },
-  { name: "ROUND_OVER after a dealt 31", record: record({ rounds: [{ deal: { hands: ["7c 8s 9h", "Ah Kh Qh", "Jc 9s 7d"], middle: MIDDLE }, actions: [pass(0)] }] }), expected: err("ROUND_OVER", 0, 0) },
-  { name: "NOT_YOUR_TURN", record: base([pass(1)]), expected: err("NOT_YOUR_TURN", 0, 0) },
-  { name: "NOT_YOUR_TURN comes before ACTION_NOT_ALLOWED", record: base([knock(1)], { knock: "afterFirstLap" }), expected: err("NOT_YOUR_TURN", 0, 0) },
-  { name: "ACTION_NOT_ALLOWED", record: base([knock(0)], { knock: "afterFirstLap" }), expected: err("ACTION_NOT_ALLOWED", 0, 0) },
   {
-    name: "ACTION_NOT_ALLOWED comes before CARD_NOT_IN_HAND (a swap before the dealer's choice)",
-    record: record({ rules: { deal: "dealerChooses" }, rounds: [{ deal: { hands: BASE, extra: MIDDLE }, actions: [swap(2, "Ah", "As")] }] }),
+    name: "ROUND_OVER after a dealt 31",
+    record: record({
+      rounds: [{ deal: { hands: ["7c 8s 9h", "Ah Kh Qh", "Jc 9s 7d"], middle: MIDDLE }, actions: [pass(0)] }],
+    }),
+    expected: err("ROUND_OVER", 0, 0),
+  },
+  { name: "NOT_YOUR_TURN", record: base([pass(1)]), expected: err("NOT_YOUR_TURN", 0, 0) },
+  {
+    name: "NOT_YOUR_TURN comes before ACTION_NOT_ALLOWED",
+    record: base([knock(1)], { knock: "afterFirstLap" }),
+    expected: err("NOT_YOUR_TURN", 0, 0),
+  },
+  {
+    name: "ACTION_NOT_ALLOWED",
+    record: base([knock(0)], { knock: "afterFirstLap" }),
     expected: err("ACTION_NOT_ALLOWED", 0, 0),
   },
-  { name: "CARD_NOT_IN_HAND comes before CARD_NOT_IN_MIDDLE", record: base([swap(0, "Ah", "As")]), expected: err("CARD_NOT_IN_HAND", 0, 0) },
-  { name: "CARD_NOT_IN_HAND: another seat's card", record: base([swap(0, "Tc", "Qd")]), expected: err("CARD_NOT_IN_HAND", 0, 0) },
+  {
+    name: "ACTION_NOT_ALLOWED comes before CARD_NOT_IN_HAND (a swap before the dealer's choice)",
+    record: record({
+      rules: { deal: "dealerChooses" },
+      rounds: [{ deal: { hands: BASE, extra: MIDDLE }, actions: [swap(2, "Ah", "As")] }],
+    }),
+    expected: err("ACTION_NOT_ALLOWED", 0, 0),
+  },
+  {
+    name: "CARD_NOT_IN_HAND comes before CARD_NOT_IN_MIDDLE",
+    record: base([swap(0, "Ah", "As")]),
+    expected: err("CARD_NOT_IN_HAND", 0, 0),
+  },
+  {
+    name: "CARD_NOT_IN_HAND: another seat's card",
+    record: base([swap(0, "Tc", "Qd")]),
+    expected: err("CARD_NOT_IN_HAND", 0, 0),
+  },
   { name: "CARD_NOT_IN_MIDDLE", record: base([swap(0, "7c", "As")]), expected: err("CARD_NOT_IN_MIDDLE", 0, 0) },
-  { name: "CARD_NOT_IN_MIDDLE: a card of the hand", record: base([swap(0, "7c", "8s")]), expected: err("CARD_NOT_IN_MIDDLE", 0, 0) },
+  {
+    name: "CARD_NOT_IN_MIDDLE: a card of the hand",
+    record: base([swap(0, "7c", "8s")]),
+    expected: err("CARD_NOT_IN_MIDDLE", 0, 0),
+  },
   {
     name: "errors name the round and the action",
     record: record({
@@ -173,7 +285,8 @@ describe("parseRules", () => {
   it.each(cases)("%s: %s is accepted", (key, value) => {
     const parsed = parseRules({ [key]: value });
     expect(parsed.ok && parsed.value[key]).toBe(value);
-    if (parsed.ok) for (const other of RULE_KEYS) if (other !== key) expect(parsed.value[other]).toBe(DEFAULT_RULES[other]);
+    if (parsed.ok)
+      for (const other of RULE_KEYS) if (other !== key) expect(parsed.value[other]).toBe(DEFAULT_RULES[other]);
   });
   it("every key has its default when left out", () => {
     expect(parseRules({})).toEqual({ ok: true, value: DEFAULT_RULES });

@@ -79,7 +79,12 @@ const thirtyOneAndFire: Fixture[] = [
   {
     name: "31 in the last turns after a knock ends the round at once",
     record: { rounds: [{ deal: { hands: NEAR31, middle: "Qh 8c 9d" }, actions: [knock(0), swap(1, "7d", "Qh")] }] },
-    expected: { endReason: "thirtyOne", values: [10, 31, 19], lifeLosses: [1, 0, 0], hands: ["Tc 7s 8h", "Ah Kh Qh", "Jc Ks 9c"] },
+    expected: {
+      endReason: "thirtyOne",
+      values: [10, 31, 19],
+      lifeLosses: [1, 0, 0],
+      hands: ["Tc 7s 8h", "Ah Kh Qh", "Jc Ks 9c"],
+    },
   },
   {
     name: "knockerPays 2: a knocker losing to a 31 pays two",
@@ -130,7 +135,9 @@ const thirtyOneAndFire: Fixture[] = [
     name: "Feuer after a knock: the knocker pays knockerPays too",
     record: {
       rules: { knockerPays: 2 },
-      rounds: [{ deal: { hands: NEARFIRE, middle: "Ah 8c 9d" }, actions: [pass(0), knock(1), pass(2), swap(0, "7d", "Ah")] }],
+      rounds: [
+        { deal: { hands: NEARFIRE, middle: "Ah 8c 9d" }, actions: [pass(0), knock(1), pass(2), swap(0, "7d", "Ah")] },
+      ],
     },
     expected: { endReason: "fire", lifeLosses: [0, 2, 1], lives: [3, 1, 2] },
   },
@@ -154,7 +161,10 @@ const knocking: Fixture[] = [
   },
   {
     name: "afterFirstLap: no knock in the first turn",
-    record: { rules: { knock: "afterFirstLap" }, rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: [knock(0)] }] },
+    record: {
+      rules: { knock: "afterFirstLap" },
+      rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: [knock(0)] }],
+    },
     expected: { error: { code: "ACTION_NOT_ALLOWED", round: 0, action: 0 } },
   },
   {
@@ -169,7 +179,12 @@ const knocking: Fixture[] = [
     name: "afterFirstLap: a knock in the first turn after the lap",
     record: {
       rules: { knock: "afterFirstLap" },
-      rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: [swap(0, "7c", "Qd"), pass(1), pass(2), knock(0), pass(1), pass(2)] }],
+      rounds: [
+        {
+          deal: { hands: BASE, middle: MIDDLE },
+          actions: [swap(0, "7c", "Qd"), pass(1), pass(2), knock(0), pass(1), pass(2)],
+        },
+      ],
     },
     expected: { endReason: "knock", values: [10, 10, 10], lifeLosses: [1, 1, 1] },
   },
@@ -185,7 +200,9 @@ const knocking: Fixture[] = [
     name: "afterFirstLap with dealerChooses: the dealer may knock in its second turn",
     record: {
       rules: { knock: "afterFirstLap", deal: "dealerChooses", allPass: "nothing" },
-      rounds: [{ deal: { hands: BASE, extra: MIDDLE }, actions: [choose(2, "first"), pass(0), pass(1), pass(2), knock(0)] }],
+      rounds: [
+        { deal: { hands: BASE, extra: MIDDLE }, actions: [choose(2, "first"), pass(0), pass(1), pass(2), knock(0)] },
+      ],
     },
     expected: { endReason: null, check: (s) => expect(s.round!.knocker).toBe(0) },
   },
@@ -207,7 +224,12 @@ const allPass: Fixture[] = [
   {
     name: "allPass newMiddle: everyone passes, three stock cards replace the middle, the first passer acts",
     record: {
-      rounds: [{ deal: { hands: BASE, middle: MIDDLE, stock: "Ah Ad As" }, actions: [...passes(0, 1, 2), swap(0, "7c", "Ah")] }],
+      rounds: [
+        {
+          deal: { hands: BASE, middle: MIDDLE, stock: "Ah Ad As" },
+          actions: [...passes(0, 1, 2), swap(0, "7c", "Ah")],
+        },
+      ],
     },
     expected: {
       endReason: null,
@@ -226,7 +248,9 @@ const allPass: Fixture[] = [
   },
   {
     name: "allPass newMiddle: a swap breaks the run of passes",
-    record: { rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: [pass(0), swap(1, "Tc", "Qd"), pass(2), pass(0)] }] },
+    record: {
+      rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: [pass(0), swap(1, "Tc", "Qd"), pass(2), pass(0)] }],
+    },
     expected: { endReason: null, check: (s) => (middleIs("8d Kc Tc")(s), expect(s.round!.passRun).toBe(2)) },
   },
   {
@@ -238,7 +262,12 @@ const allPass: Fixture[] = [
     name: "allPass onRequest: the first passer may redeal; the same seat then acts",
     record: {
       rules: { allPass: "onRequest" },
-      rounds: [{ deal: { hands: BASE, middle: MIDDLE, stock: "Ah Ad As" }, actions: [...passes(0, 1, 2), redeal(0), swap(0, "7c", "Ah")] }],
+      rounds: [
+        {
+          deal: { hands: BASE, middle: MIDDLE, stock: "Ah Ad As" },
+          actions: [...passes(0, 1, 2), redeal(0), swap(0, "7c", "Ah")],
+        },
+      ],
     },
     expected: { endReason: null, check: (s) => (middleIs("7c Ad As")(s), expect(s.round!.toAct).toBe(1)) },
   },
@@ -252,7 +281,10 @@ const allPass: Fixture[] = [
   },
   {
     name: "allPass onRequest: no redeal before everyone has passed",
-    record: { rules: { allPass: "onRequest" }, rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: [redeal(0)] }] },
+    record: {
+      rules: { allPass: "onRequest" },
+      rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: [redeal(0)] }],
+    },
     expected: { error: { code: "ACTION_NOT_ALLOWED", round: 0, action: 0 } },
   },
   {
@@ -267,10 +299,12 @@ const allPass: Fixture[] = [
     name: "allPass onRequest: everyone passes with fewer than three stock cards: stockEmpty",
     record: {
       rules: { allPass: "onRequest" },
-      rounds: [{
-        deal: { hands: BASE, middle: MIDDLE },
-        actions: [...Array.from({ length: 6 }, () => [...passes(0, 1, 2), redeal(0)]).flat(), ...passes(0, 1, 2)],
-      }],
+      rounds: [
+        {
+          deal: { hands: BASE, middle: MIDDLE },
+          actions: [...Array.from({ length: 6 }, () => [...passes(0, 1, 2), redeal(0)]).flat(), ...passes(0, 1, 2)],
+        },
+      ],
     },
     expected: { endReason: "stockEmpty", values: [9, 10, 10] },
   },
@@ -284,7 +318,10 @@ const allPass: Fixture[] = [
   },
   {
     name: "allPass forbidden: passing is not an action",
-    record: { rules: { allPass: "forbidden" }, rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: [pass(0)] }] },
+    record: {
+      rules: { allPass: "forbidden" },
+      rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: [pass(0)] }],
+    },
     expected: { error: { code: "ACTION_NOT_ALLOWED", round: 0, action: 0 } },
   },
   {
@@ -299,7 +336,9 @@ const allPass: Fixture[] = [
     name: "allPass forbidden: the last turns after a knock are swaps",
     record: {
       rules: { allPass: "forbidden" },
-      rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: [knock(0), swap(1, "8h", "8d"), swap(2, "7d", "Kc")] }],
+      rounds: [
+        { deal: { hands: BASE, middle: MIDDLE }, actions: [knock(0), swap(1, "8h", "8d"), swap(2, "7d", "Kc")] },
+      ],
     },
     expected: { endReason: "knock", values: [9, 10, 20], lifeLosses: [1, 0, 0] },
   },
@@ -310,9 +349,14 @@ const lowMiddle: Fixture[] = [
     name: "lowMiddleRedeal: a 7, 8 and 9 in the middle may be renewed; the seat then takes its turn",
     record: {
       rules: { lowMiddleRedeal: true },
-      rounds: [{ deal: { hands: BASE, middle: "7h 8c 9c", stock: "Ah Ad As" }, actions: [redeal(0), swap(0, "7c", "Ah")] }],
+      rounds: [
+        { deal: { hands: BASE, middle: "7h 8c 9c", stock: "Ah Ad As" }, actions: [redeal(0), swap(0, "7c", "Ah")] },
+      ],
     },
-    expected: { endReason: null, check: (s) => (middleIs("7c Ad As")(s), expect(s.round!.discarded).toEqual(h("7h 8c 9c"))) },
+    expected: {
+      endReason: null,
+      check: (s) => (middleIs("7c Ad As")(s), expect(s.round!.discarded).toEqual(h("7h 8c 9c"))),
+    },
   },
   {
     name: "lowMiddleRedeal: only once per turn, even when the new middle is low again",
@@ -326,7 +370,9 @@ const lowMiddle: Fixture[] = [
     name: "lowMiddleRedeal: the next seat may renew a low middle again",
     record: {
       rules: { lowMiddleRedeal: true },
-      rounds: [{ deal: { hands: BASE, middle: "7h 8c 9c", stock: "9d 8d 7s" }, actions: [redeal(0), pass(0), redeal(1)] }],
+      rounds: [
+        { deal: { hands: BASE, middle: "7h 8c 9c", stock: "9d 8d 7s" }, actions: [redeal(0), pass(0), redeal(1)] },
+      ],
     },
     expected: { endReason: null, check: (s) => expect(s.round!.stockTop).toBe(6) },
   },
@@ -334,7 +380,12 @@ const lowMiddle: Fixture[] = [
     name: "lowMiddleRedeal: also after a knock",
     record: {
       rules: { lowMiddleRedeal: true },
-      rounds: [{ deal: { hands: BASE, middle: "7h 8c 9c", stock: "Ah Ad As" }, actions: [knock(0), redeal(1), pass(1), pass(2)] }],
+      rounds: [
+        {
+          deal: { hands: BASE, middle: "7h 8c 9c", stock: "Ah Ad As" },
+          actions: [knock(0), redeal(1), pass(1), pass(2)],
+        },
+      ],
     },
     expected: { endReason: "knock", lifeLosses: [1, 0, 0], check: (s) => middleIs("Ah Ad As")(s) },
   },
@@ -364,7 +415,10 @@ const lowMiddle: Fixture[] = [
   },
   {
     name: "lowMiddleRedeal: 7, 8, 8 is not a low middle",
-    record: { rules: { lowMiddleRedeal: true }, rounds: [{ deal: { hands: BASE, middle: "7h 8c 8d" }, actions: [redeal(0)] }] },
+    record: {
+      rules: { lowMiddleRedeal: true },
+      rounds: [{ deal: { hands: BASE, middle: "7h 8c 8d" }, actions: [redeal(0)] }],
+    },
     expected: { error: { code: "ACTION_NOT_ALLOWED", round: 0, action: 0 } },
   },
 ];
@@ -375,7 +429,12 @@ const dealerChooses: Fixture[] = [
     name: "dealerChooses first: the second packet is the middle; the dealer still takes its regular turn",
     record: {
       rules: DC,
-      rounds: [{ deal: { hands: BASE, extra: MIDDLE }, actions: [choose(2, "first"), swap(0, "7c", "Qd"), knock(1), pass(2), pass(0)] }],
+      rounds: [
+        {
+          deal: { hands: BASE, extra: MIDDLE },
+          actions: [choose(2, "first"), swap(0, "7c", "Qd"), knock(1), pass(2), pass(0)],
+        },
+      ],
     },
     expected: { endReason: "knock", hands: ["Qd 8s 9h", "Tc Ts 8h", "Jc 9s 7d"], values: [10, 10, 10] },
   },
@@ -405,7 +464,10 @@ const dealerChooses: Fixture[] = [
   },
   {
     name: "dealerChooses: a dealt 31 ends the round after the choice",
-    record: { rules: DC, rounds: [{ deal: { hands: ["Ad Kd Qd", ...BASE.slice(1)], extra: "7c 8s 9h" }, actions: [choose(2, "first")] }] },
+    record: {
+      rules: DC,
+      rounds: [{ deal: { hands: ["Ad Kd Qd", ...BASE.slice(1)], extra: "7c 8s 9h" }, actions: [choose(2, "first")] }],
+    },
     expected: { endReason: "thirtyOne", values: [31, 10, 10] },
   },
   {
@@ -420,7 +482,10 @@ const dealerChooses: Fixture[] = [
   },
   {
     name: "dealerChooses: choose only once, first",
-    record: { rules: DC, rounds: [{ deal: { hands: BASE, extra: MIDDLE }, actions: [choose(2, "first"), choose(0, "first")] }] },
+    record: {
+      rules: DC,
+      rounds: [{ deal: { hands: BASE, extra: MIDDLE }, actions: [choose(2, "first"), choose(0, "first")] }],
+    },
     expected: { error: { code: "ACTION_NOT_ALLOWED", round: 0, action: 1 } },
   },
   {
@@ -467,7 +532,11 @@ const swapAllAndDirection: Fixture[] = [
   },
   {
     name: "counterclockwise: the seat after the dealer clockwise is not first",
-    record: { rules: { direction: "counterclockwise" }, dealer: 0, rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: [pass(1)] }] },
+    record: {
+      rules: { direction: "counterclockwise" },
+      dealer: 0,
+      rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: [pass(1)] }],
+    },
     expected: { error: { code: "NOT_YOUR_TURN", round: 0, action: 0 } },
   },
   {
@@ -480,24 +549,53 @@ const swapAllAndDirection: Fixture[] = [
         { deal: { hands: BASE, middle: MIDDLE }, actions: [knock(1), pass(0), pass(2)] },
       ],
     },
-    expected: { rounds: 2, endReason: "knock", lives: [1, 3, 3], check: (s) => expect(s.finished[1]!.result.dealer).toBe(2) },
+    expected: {
+      rounds: 2,
+      endReason: "knock",
+      lives: [1, 3, 3],
+      check: (s) => expect(s.finished[1]!.result.dealer).toBe(2),
+    },
   },
 ];
 
 const decks: Fixture[] = [
   {
     name: "french52: twos to fives are cards; the deal is 52 cards",
-    record: { rules: { deck: "french52" }, rounds: [{ deal: { hands: ["2c 3c 4c", "5d 2h 3s", "Jc 9s 7d"], middle: MIDDLE }, actions: [knock(0), pass(1), pass(2)] }] },
+    record: {
+      rules: { deck: "french52" },
+      rounds: [
+        {
+          deal: { hands: ["2c 3c 4c", "5d 2h 3s", "Jc 9s 7d"], middle: MIDDLE },
+          actions: [knock(0), pass(1), pass(2)],
+        },
+      ],
+    },
     expected: { endReason: "knock", values: [9, 5, 10], lifeLosses: [0, 1, 0] },
   },
   {
     name: "jass36: sixes are cards",
-    record: { rules: { deck: "jass36" }, rounds: [{ deal: { hands: ["6c 6s 7h", "6d 8h 9d", "Jc 9s 7d"], middle: MIDDLE }, actions: [knock(0), pass(1), pass(2)] }] },
+    record: {
+      rules: { deck: "jass36" },
+      rounds: [
+        {
+          deal: { hands: ["6c 6s 7h", "6d 8h 9d", "Jc 9s 7d"], middle: MIDDLE },
+          actions: [knock(0), pass(1), pass(2)],
+        },
+      ],
+    },
     expected: { endReason: "knock", values: [7, 15, 10], lifeLosses: [2 - 1, 0, 0] },
   },
   {
     name: "jass36: three sixes are three of a kind",
-    record: { rules: { deck: "jass36" }, rounds: [{ deal: { hands: ["6c 6s 6h", "6d 8h 9d", "Jc 9s 7d"], middle: MIDDLE }, actions: [knock(0), pass(1), pass(2)] }] },
+    record: {
+      rules: { deck: "jass36" },
+      rounds: [
+        {
+          deal: { hands: ["6c 6s 6h", "6d 8h 9d", "Jc 9s 7d"], middle: MIDDLE },
+          actions: [knock(0), pass(1), pass(2)],
+        },
+      ],
+    },
     expected: { endReason: "knock", values: [30.5, 15, 10], lifeLosses: [0, 0, 1] },
   },
   {
@@ -507,7 +605,10 @@ const decks: Fixture[] = [
   },
   {
     name: "jass36: a five is not a card of the deck",
-    record: { rules: { deck: "jass36" }, rounds: [{ deal: { hands: ["5c 8s 9h", ...BASE.slice(1)], middle: MIDDLE } }] },
+    record: {
+      rules: { deck: "jass36" },
+      rounds: [{ deal: { hands: ["5c 8s 9h", ...BASE.slice(1)], middle: MIDDLE } }],
+    },
     expected: { error: { code: "INVALID_DEAL", round: 0 } },
   },
   {
@@ -534,7 +635,10 @@ describe("legal actions", () => {
   it("onRequest offers redeal to the first passer only, lowMiddle to whoever faces a low middle", async () => {
     const { replay, record } = await import("./helpers.js");
     const got = replay(
-      record({ rules: { allPass: "onRequest" }, rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: passes(0, 1, 2) }] }),
+      record({
+        rules: { allPass: "onRequest" },
+        rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: passes(0, 1, 2) }],
+      }),
     );
     if (!got.ok) throw new Error(got.error.message);
     expect(legalActions(got.state).map((a) => a.type)).toContain("redeal");

@@ -25,12 +25,17 @@ const losers: Fixture[] = [
   },
   {
     name: "losers lowest: when all hands tie, everyone loses",
-    record: { rounds: [{ deal: { hands: ["Tc Jc 7s", "Ts Js 7h", "Th Jh 7d"], middle: MIDDLE }, actions: knockRound(3) }] },
+    record: {
+      rounds: [{ deal: { hands: ["Tc Jc 7s", "Ts Js 7h", "Th Jh 7d"], middle: MIDDLE }, actions: knockRound(3) }],
+    },
     expected: { values: [20, 20, 20], lifeLosses: [1, 1, 1] },
   },
   {
     name: "losers twentyOrLess: 20 or less and the lowest above 20 lose",
-    record: { rules: { losers: "twentyOrLess" }, rounds: [{ deal: { hands: FOUR, middle: FOUR_MIDDLE }, actions: knockRound(4) }] },
+    record: {
+      rules: { losers: "twentyOrLess" },
+      rounds: [{ deal: { hands: FOUR, middle: FOUR_MIDDLE }, actions: knockRound(4) }],
+    },
     expected: { values: [15, 25, 28, 30], lifeLosses: [1, 1, 0, 0] },
   },
   {
@@ -78,7 +83,10 @@ const losers: Fixture[] = [
 const threeOfAKind: Fixture[] = [
   {
     name: "threeOfAKindTies equal: three sevens tie with three eights",
-    record: { dealer: 1, rounds: [{ deal: { hands: ["7c 7s 7h", "8c 8s 8h"], middle: MIDDLE }, actions: knockRound(2) }] },
+    record: {
+      dealer: 1,
+      rounds: [{ deal: { hands: ["7c 7s 7h", "8c 8s 8h"], middle: MIDDLE }, actions: knockRound(2) }],
+    },
     expected: { values: [30.5, 30.5], lifeLosses: [1, 1] },
   },
   {
@@ -119,7 +127,10 @@ const threeOfAKind: Fixture[] = [
   },
   {
     name: "scoring suit: a pair of kings counts one king",
-    record: { dealer: 1, rounds: [{ deal: { hands: ["Kc Ks 7h", "Tc 9c 7s"], middle: "9d 8d Jd" }, actions: knockRound(2) }] },
+    record: {
+      dealer: 1,
+      rounds: [{ deal: { hands: ["Kc Ks 7h", "Tc 9c 7s"], middle: "9d 8d Jd" }, actions: knockRound(2) }],
+    },
     expected: { values: [10, 19], lifeLosses: [1, 0] },
   },
   {
@@ -151,8 +162,16 @@ const knockerPays: Fixture[] = [
   },
   {
     name: "knockerPays 2: two losses in a row take the knocker from 1 life to swimming to out",
-    record: { rules: { knockerPays: 2, lives: 1 }, rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: knockRound(3) }] },
-    expected: { lifeLosses: [2, 0, 0], lives: [0, 1, 1], state: ["out", "alive", "alive"], result: { over: false, winner: null, draw: false } },
+    record: {
+      rules: { knockerPays: 2, lives: 1 },
+      rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: knockRound(3) }],
+    },
+    expected: {
+      lifeLosses: [2, 0, 0],
+      lives: [0, 1, 1],
+      state: ["out", "alive", "alive"],
+      result: { over: false, winner: null, draw: false },
+    },
   },
   {
     name: "knockerPays 2: a swimming knocker who loses is out, the loss still counted in full",
@@ -160,7 +179,10 @@ const knockerPays: Fixture[] = [
       rules: { knockerPays: 2, lives: 1 },
       rounds: [
         { deal: { hands: BASE, middle: MIDDLE }, actions: [pass(0), pass(1), knock(2), pass(0), pass(1)] },
-        { deal: { hands: ["Tc Ts 8h", "Jc 9s 7d", "7c 8s 9h"], middle: MIDDLE }, actions: [pass(1), knock(2), pass(0), pass(1)] },
+        {
+          deal: { hands: ["Tc Ts 8h", "Jc 9s 7d", "7c 8s 9h"], middle: MIDDLE },
+          actions: [pass(1), knock(2), pass(0), pass(1)],
+        },
       ],
     },
     expected: { rounds: 2, lifeLosses: [0, 0, 2], lives: [0, 1, 0], state: ["swimming", "alive", "out"] },
@@ -177,11 +199,20 @@ const swimming: Fixture[] = [
         { deal: { hands: BASE, middle: MIDDLE }, actions: [knock(1), pass(2), pass(0)] },
       ],
     },
-    expected: { rounds: 2, lifeLosses: [1, 0, 0], lives: [0, 1, 1], state: ["out", "alive", "alive"], check: (s) => expect(s.finished.map((r) => r.result.state[0])).toEqual(["swimming", "out"]) },
+    expected: {
+      rounds: 2,
+      lifeLosses: [1, 0, 0],
+      lives: [0, 1, 1],
+      state: ["out", "alive", "alive"],
+      check: (s) => expect(s.finished.map((r) => r.result.state[0])).toEqual(["swimming", "out"]),
+    },
   },
   {
     name: "swimming firstOnly: all seats reaching 0 in the first such round swim",
-    record: { rules: { lives: 1, swimming: "firstOnly" }, rounds: [{ deal: { hands: TIE01, middle: MIDDLE }, actions: knockRound(3) }] },
+    record: {
+      rules: { lives: 1, swimming: "firstOnly" },
+      rounds: [{ deal: { hands: TIE01, middle: MIDDLE }, actions: knockRound(3) }],
+    },
     expected: { lives: [0, 0, 1], state: ["swimming", "swimming", "alive"] },
   },
   {
@@ -190,26 +221,30 @@ const swimming: Fixture[] = [
       rules: { lives: 1, swimming: "firstOnly" },
       rounds: [
         { deal: { hands: BASE, middle: MIDDLE }, actions: knockRound(3) },
-        { deal: { hands: ["Jc 9s 7d", "7c 8s 9h", "Tc Ts 8h"], middle: MIDDLE }, actions: [knock(1), pass(2), pass(0)] },
+        {
+          deal: { hands: ["Jc 9s 7d", "7c 8s 9h", "Tc Ts 8h"], middle: MIDDLE },
+          actions: [knock(1), pass(2), pass(0)],
+        },
       ],
     },
     expected: { rounds: 2, lifeLosses: [0, 1, 0], lives: [0, 0, 1], state: ["swimming", "out", "alive"] },
   },
   {
     name: "swimming off: reaching 0 lives is out",
-    record: { rules: { lives: 1, swimming: "off" }, rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: knockRound(3) }] },
+    record: {
+      rules: { lives: 1, swimming: "off" },
+      rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: knockRound(3) }],
+    },
     expected: { lives: [0, 1, 1], state: ["out", "alive", "alive"] },
   },
-  ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map(
-    (lives): Fixture => ({
-      name: `lives ${lives}: one loss leaves ${lives - 1}`,
-      record: { rules: { lives }, rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: knockRound(3) }] },
-      expected: {
-        lives: [lives - 1, lives, lives],
-        state: [lives === 1 ? "swimming" : "alive", "alive", "alive"],
-      },
-    }),
-  ),
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((lives): Fixture => ({
+    name: `lives ${lives}: one loss leaves ${lives - 1}`,
+    record: { rules: { lives }, rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: knockRound(3) }] },
+    expected: {
+      lives: [lives - 1, lives, lives],
+      state: [lives === 1 ? "swimming" : "alive", "alive", "alive"],
+    },
+  })),
   {
     name: "lives 2: the default 3 is only a default (two losses, then swimming)",
     record: {
@@ -230,7 +265,10 @@ const matchFlow: Fixture[] = [
       rules: { lives: 1, swimming: "off" },
       dealer: 0,
       rounds: [
-        { deal: { hands: ["Tc Ts 8h", "7c 8s 9h", "Jc 9s 7d"], middle: MIDDLE }, actions: [knock(1), pass(2), pass(0)] },
+        {
+          deal: { hands: ["Tc Ts 8h", "7c 8s 9h", "Jc 9s 7d"], middle: MIDDLE },
+          actions: [knock(1), pass(2), pass(0)],
+        },
         { deal: { hands: ["Tc Ts 8h", null, "Jc 9s 7d"], middle: MIDDLE }, actions: [pass(0), pass(2)] },
       ],
     },
@@ -248,7 +286,10 @@ const matchFlow: Fixture[] = [
       rules: { lives: 1, swimming: "off" },
       dealer: 0,
       rounds: [
-        { deal: { hands: ["Tc Ts 8h", "7c 8s 9h", "Jc 9s 7d"], middle: MIDDLE }, actions: [knock(1), pass(2), pass(0)] },
+        {
+          deal: { hands: ["Tc Ts 8h", "7c 8s 9h", "Jc 9s 7d"], middle: MIDDLE },
+          actions: [knock(1), pass(2), pass(0)],
+        },
         { deal: { hands: BASE, middle: MIDDLE } },
       ],
     },
@@ -265,7 +306,10 @@ const matchFlow: Fixture[] = [
       rules: { lives: 1, swimming: "off" },
       rounds: [
         { deal: { hands: ["Tc Ts 8h", "Jc 9s 7d", "7c 8s 9h"], middle: MIDDLE }, actions: knockRound(3) },
-        { deal: { hands: BASE.slice(0, 2).concat([null as unknown as string]), middle: MIDDLE }, actions: [knock(1), pass(0)] },
+        {
+          deal: { hands: BASE.slice(0, 2).concat([null as unknown as string]), middle: MIDDLE },
+          actions: [knock(1), pass(0)],
+        },
       ],
     },
     expected: {
@@ -278,7 +322,10 @@ const matchFlow: Fixture[] = [
   },
   {
     name: "the last seat in wins",
-    record: { rules: { lives: 1, swimming: "off" }, rounds: [{ deal: { hands: TWO, middle: MIDDLE }, actions: knockRound(2) }] },
+    record: {
+      rules: { lives: 1, swimming: "off" },
+      rounds: [{ deal: { hands: TWO, middle: MIDDLE }, actions: knockRound(2) }],
+    },
     expected: { lives: [0, 1], state: ["out", "alive"], result: { over: true, winner: 1, draw: false } },
   },
   {
@@ -295,7 +342,10 @@ const matchFlow: Fixture[] = [
       rules: { lives: 1 },
       rounds: [
         { deal: { hands: ["Tc Jc 7s", "Ts Js 7h", "Th Jh 7d"], middle: MIDDLE }, actions: knockRound(3) },
-        { deal: { hands: ["Tc Jc 7s", "Ts Js 7h", "Th Jh 7d"], middle: MIDDLE }, actions: [knock(1), pass(2), pass(0)] },
+        {
+          deal: { hands: ["Tc Jc 7s", "Ts Js 7h", "Th Jh 7d"], middle: MIDDLE },
+          actions: [knock(1), pass(2), pass(0)],
+        },
       ],
     },
     expected: { rounds: 2, state: ["out", "out", "out"], result: { over: true, winner: null, draw: true } },

@@ -32,8 +32,18 @@ const values: { name: string; hand: string; rules?: Partial<Rules>; expected: nu
   { name: "suitOrRank: two kings 20", hand: "Kc Ks 7h", rules: { scoring: "suitOrRank" }, expected: 20 },
   { name: "suitOrRank: two aces 22", hand: "Ac As 7h", rules: { scoring: "suitOrRank" }, expected: 22 },
   { name: "suitOrRank: two sevens 14", hand: "7c 7s 8h", rules: { scoring: "suitOrRank" }, expected: 14 },
-  { name: "suitOrRank: a better suit wins over a pair", hand: "7c 7s As", rules: { scoring: "suitOrRank" }, expected: 18 },
-  { name: "suitOrRank: three of a kind stays 30.5", hand: "Kc Ks Kh", rules: { scoring: "suitOrRank" }, expected: 30.5 },
+  {
+    name: "suitOrRank: a better suit wins over a pair",
+    hand: "7c 7s As",
+    rules: { scoring: "suitOrRank" },
+    expected: 18,
+  },
+  {
+    name: "suitOrRank: three of a kind stays 30.5",
+    hand: "Kc Ks Kh",
+    rules: { scoring: "suitOrRank" },
+    expected: 30.5,
+  },
   { name: "french52: two, three, four of clubs", hand: "2c 3c 4c", expected: 9 },
   { name: "jass36: six, seven of clubs", hand: "6c 7c 8s", expected: 13 },
 ];
@@ -73,7 +83,10 @@ function simpleValue(hand: readonly string[], byRank: boolean): number {
   if (hand.every((c) => c[0] === hand[0]![0])) return hand[0]![0] === "A" ? 33 : 30.5;
   let best = 0;
   for (const suit of "cshd") {
-    best = Math.max(best, hand.filter((c) => c[1] === suit).reduce((sum, c) => sum + points(c), 0));
+    best = Math.max(
+      best,
+      hand.filter((c) => c[1] === suit).reduce((sum, c) => sum + points(c), 0),
+    );
   }
   if (byRank) {
     for (const rank of new Set(hand.map((c) => c[0]))) {
@@ -87,7 +100,8 @@ function simpleValue(hand: readonly string[], byRank: boolean): number {
 function allHands(deck: readonly Card[]): Card[][] {
   const hands: Card[][] = [];
   for (let i = 0; i < deck.length; i++)
-    for (let j = i + 1; j < deck.length; j++) for (let k = j + 1; k < deck.length; k++) hands.push([deck[i]!, deck[j]!, deck[k]!]);
+    for (let j = i + 1; j < deck.length; j++)
+      for (let k = j + 1; k < deck.length; k++) hands.push([deck[i]!, deck[j]!, deck[k]!]);
   return hands;
 }
 
@@ -116,13 +130,34 @@ describe("all 4,960 three-card hands of the 32-card deck", () => {
   });
   it("the histogram as derived by hand", () => {
     expect(counts).toEqual({
-      "8": 24, "9": 72, "10": 1248, "11": 672, "15": 96, "16": 96, "17": 480, "18": 480, "19": 480, "20": 672,
-      "21": 384, "24": 4, "25": 16, "26": 20, "27": 44, "28": 44, "29": 40, "30": 32, "30.5": 28, "31": 24, "33": 4,
+      "8": 24,
+      "9": 72,
+      "10": 1248,
+      "11": 672,
+      "15": 96,
+      "16": 96,
+      "17": 480,
+      "18": 480,
+      "19": 480,
+      "20": 672,
+      "21": 384,
+      "24": 4,
+      "25": 16,
+      "26": 20,
+      "27": 44,
+      "28": 44,
+      "29": 40,
+      "30": 32,
+      "30.5": 28,
+      "31": 24,
+      "33": 4,
     });
   });
   it("suitOrRank matches the simpler count too", () => {
     const r = rules({ scoring: "suitOrRank" });
-    expect(histogram(hands.map((hand) => handValue(hand, r)))).toEqual(histogram(hands.map((hand) => simpleValue(hand, true))));
+    expect(histogram(hands.map((hand) => handValue(hand, r)))).toEqual(
+      histogram(hands.map((hand) => simpleValue(hand, true))),
+    );
   });
   it("with fire endsRound the four Feuer hands are 31; with fire off 30.5", () => {
     expect(histogram(hands.map((hand) => handValue(hand, rules({ fire: "endsRound" }))))["31"]).toBe(28);
