@@ -68,6 +68,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
   }, [lastLogged?.id]);
 
   const act = (move: Move) => {
+    picks.current = { hand: null, middle: null };
     setPickHand(null);
     setPickMiddle(null);
     game.act(move);
@@ -75,15 +76,22 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
   const trySwap = (give: Card, take: Card) => {
     if (swaps.some((a) => a.give === give && a.take === take)) act({ type: "swap", give, take });
   };
+  // Picks are read through a ref as well: two quick key presses may come before the page has redrawn.
+  const picks = useRef({ hand: pickHand, middle: pickMiddle });
+  picks.current = { hand: pickHand, middle: pickMiddle };
   const onHand = (card: Card) => {
     if (!canSwap) return;
-    if (pickMiddle) trySwap(card, pickMiddle);
-    else setPickHand(pickHand === card ? null : card);
+    const { hand, middle } = picks.current;
+    if (middle) return trySwap(card, middle);
+    picks.current = { hand: hand === card ? null : card, middle: null };
+    setPickHand(picks.current.hand);
   };
   const onMiddle = (card: Card) => {
     if (!canSwap) return;
-    if (pickHand) trySwap(pickHand, card);
-    else setPickMiddle(pickMiddle === card ? null : card);
+    const { hand, middle } = picks.current;
+    if (hand) return trySwap(hand, card);
+    picks.current = { hand: null, middle: middle === card ? null : card };
+    setPickMiddle(picks.current.middle);
   };
   const askHint = game.hint
     ? () => {
@@ -149,7 +157,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
         </p>
       ) : null}
       {view ? (
-        <main id="main" class="table">
+        <main id="main" class="table" data-round={view.round} data-phase={view.phase} data-step={`${view.round}:${view.history.length}`}>
           <Opponents view={view} players={players} me={me} deadline={model.deadline} ui={ui} />
           <Middle view={view} ui={ui} canSwap={canSwap} picked={pickMiddle} onPick={onMiddle} onDrop={trySwap} />
           <p class="status-line" aria-live="polite">

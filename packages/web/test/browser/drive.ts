@@ -1,0 +1,84 @@
+import type { Page } from "playwright-core";
+import { screenshotPath } from "./harness.js";
+
+/** Settings put into the page's storage before it loads (the same shape the start page saves). */
+export async function presetSettings(page: Page, settings: Record<string, unknown>): Promise<void> {
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem("test.settings-set")) {
+      localStorage.setItem("schwimmen.settings", value);
+      sessionStorage.setItem("test.settings-set", "1");
+    }
+  }, JSON.stringify(settings));
+}
+
+const NEXT = "[data-action=next-round], [data-action=rematch], .turn-line strong";
+
+export interface MatchLog {
+  rounds: number;
+  myTurns: number;
+  swaps: number;
+}
+
+/**
+ * Plays a local match to its end. `mouse`: clicks cards and buttons. `keyboard`: only key presses (number keys pick
+ * cards, letters act, Enter presses the focused "next round" button). Each turn swaps once in a while, otherwise
+ * knocks (or passes when knocking is not offered), so matches end quickly.
+ */
+export async function playLocalMatch(page: Page, how: "mouse" | "keyboard", maxSteps = 600): Promise<MatchLog> {
+  const log: MatchLog = { rounds: 0, myTurns: 0, swaps: 0 };
+  for (let step = 0; step < maxSteps; step++) {
+    await page.waitForSelector(NEXT, { timeout: 20_000 });
+    if (await page.isVisible("[data-action=rematch]")) return log;
+    const next = page.locator("[data-action=next-round]");
+    const roundBefore = await page.evaluate(() => document.querySelector("main")?.dataset.round ?? "");
+    if (await next.isVisible()) {
+      log.rounds++;
+      if (how === "mouse") await next.click();
+      else {
+        // The result panel moves the focus to its main button.
+        await page.waitForFunction(() => document.activeElement?.getAttribute("data-action") === "next-round");
+        await page.keyboard.press("Enter");
+      }
+      await page.waitForFunction((round) => document.querySelector("main")?.dataset.round !== round, roundBefore, { timeout: 10_000 });
+      continue;
+    }
+    log.myTurns++;
+    const swapNow = log.myTurns % 3 === 1 && (await page.locator(".hand button.card:not([aria-disabled])").count()) > 0;
+    const before = await page.evaluate(() => document.querySelector("main")?.dataset.step ?? "");
+    if (swapNow) {
+      log.swaps++;
+      if (how === "mouse") {
+        await page.locator(".hand button.card").first().click();
+        await page.locator(".middle button.card").first().click();
+      } else {
+        await page.keyboard.press("1");
+        await page.keyboard.press("4");
+      }
+    } else if (await page.isVisible("[data-action=knock]")) {
+      if (how === "mouse") await page.click("[data-action=knock]");
+      else await page.keyboard.press("k");
+    } else if (await page.isVisible("[data-action=choose-first]")) {
+      if (how === "mouse") await page.click("[data-action=choose-first]");
+      else {
+        await page.focus("[data-action=choose-first]");
+        await page.keyboard.press("Enter");
+      }
+    } else if (await page.isVisible("[data-action=pass]")) {
+      if (how === "mouse") await page.click("[data-action=pass]");
+      else await page.keyboard.press("p");
+    } else {
+      if (how === "mouse") await page.locator(".hand button.card").first().click();
+      else await page.keyboard.press("1");
+      if (how === "mouse") await page.locator(".middle button.card").first().click();
+      else await page.keyboard.press("4");
+    }
+    // Wait until the move shows: the table's step changes.
+    try {
+      await page.waitForFunction((previous) => document.querySelector("main")?.dataset.step !== previous, before, { timeout: 10_000 });
+    } catch (error) {
+      await page.screenshot({ path: screenshotPath(`failed-${how}`), fullPage: true });
+      throw error;
+    }
+  }
+  throw new Error(`the match did not end within ${maxSteps} steps`);
+}

@@ -1,0 +1,89 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, chromiumAvailable, ensureBuild, launchBrowser, startGameServer } from "./harness.js";
+import { playLocalMatch, presetSettings } from "./drive.js";
+
+const FAST = { lang: "en", faces: "french", speed: "instant", name: "Tester", seats: 3, levels: ["greedy", "greedy"], rules: {} };
+
+if (!chromiumAvailable()) console.warn("browser tests skipped: /usr/bin/chromium is missing (run scripts/ensure-chromium.sh)");
+
+describe.skipIf(!chromiumAvailable())("a match against the computer in the browser", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    ensureBuild();
+    server = await startGameServer();
+    browser = await launchBrowser();
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("plays a whole match to its end by mouse, without asking the server during play", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await presetSettings(page, FAST);
+    await page.goto(`${server.url}/`);
+    await page.click("[data-action=start-local]");
+    await page.waitForSelector(".hand button.card");
+    // From here on the game runs in the page: note every request to the server.
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+
+    // A click on a card shows its selection in the very next frame (the table answers within one frame).
+    await page.waitForSelector(".turn-line strong", { timeout: 20_000 });
+    const frame = await page.evaluate(async () => {
+      const card = document.querySelector<HTMLButtonElement>(".hand button.card:not([aria-disabled])");
+      if (!card) return null;
+      const start = performance.now();
+      card.click();
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const selected = document.querySelector(".hand .card--selected") !== null;
+      const ms = performance.now() - start;
+      document.querySelector<HTMLButtonElement>(".hand .card--selected")?.click();
+      return { selected, ms };
+    });
+    if (frame) {
+      expect(frame.selected).toBe(true);
+      console.info(`click to drawn selection: ${frame.ms.toFixed(1)} ms (next animation frame)`);
+    }
+
+    const log = await playLocalMatch(page, "mouse");
+    const title = await page.textContent("#result-title");
+    expect(title).toMatch(/wins the match|draw/);
+    expect(log.rounds).toBeGreaterThan(0);
+    expect(log.swaps).toBeGreaterThan(0);
+    expect(requests.filter((url) => url.startsWith(server.url) && !url.includes("/assets/"))).toEqual([]);
+    expect(errors).toEqual([]);
+    // The rematch starts a new match at once.
+    await page.click("[data-action=rematch]");
+    await page.waitForFunction(() => !document.querySelector("#result-title"));
+    await context.close();
+  }, 300_000);
+
+  it("plays a whole match by keyboard only", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await presetSettings(page, { ...FAST, seats: 2, levels: ["greedy"] });
+    await page.goto(`${server.url}/`);
+    await page.waitForSelector("[data-action=start-local]");
+    // Tab through the start page to the start button, then Enter.
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      if (await page.evaluate(() => document.activeElement?.getAttribute("data-action") === "start-local")) break;
+    }
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-action"))).toBe("start-local");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(".hand button.card");
+    const log = await playLocalMatch(page, "keyboard");
+    expect(await page.textContent("#result-title")).toMatch(/wins the match|draw/);
+    expect(log.swaps).toBeGreaterThan(0);
+    // Every card on the table has a name for screen readers.
+    const unnamed = await page.$$eval("button.card", (cards) => cards.filter((c) => !c.getAttribute("aria-label")).length);
+    expect(unnamed).toBe(0);
+    await context.close();
+  }, 300_000);
+});
