@@ -71,7 +71,7 @@ describe("the renderer", () => {
             if (seats <= 4) expect(full.length).toBeLessThanOrEqual(24);
             expect(widest(plainTable(view, screen))).toBeLessThanOrEqual(80);
             if (view.lastResult) {
-              const result = roundResultLines(view.lastResult, view.round, view.knocker, screen, view.rules.lives);
+              const result = roundResultLines(view.lastResult, view.round, view.knocker, screen, view.rules);
               expect(widest(result)).toBeLessThanOrEqual(80);
             }
             // Colour changes nothing but the colour.

@@ -239,7 +239,7 @@ export class Game {
     if (this.o.interactive && this.delayMs > 0) {
       const name = { name: this.o.names[seat] ?? "", self: false };
       const prompt = [" " + this.screen.style.dim(this.t.toPlay(name))];
-      this.draw(tableScreen(this.view(), this.screen, { log: this.log, prompt, rows: this.rows }));
+      this.draw(tableScreen(this.view(), this.screen, { log: this.log, prompt, rows: this.rows, input: false }));
       await this.sleep(this.delayMs);
       if (this.o.input.interrupted) return "interrupt";
     }
@@ -263,7 +263,7 @@ export class Game {
   private async roundEnded(): Promise<PlayEnd | null> {
     const round = this.state.round!;
     const last = this.state.finished[this.state.finished.length - 1]!;
-    const result = roundResultLines(last.result, round.index, round.knocker, this.screen, this.state.rules.lives);
+    const result = roundResultLines(last.result, round.index, round.knocker, this.screen, this.state.rules);
     if (!this.o.interactive) {
       this.print(result);
       return null;
@@ -293,7 +293,7 @@ export class Game {
       const last = this.state.finished[this.state.finished.length - 1];
       if (this.o.interactive && last) {
         const round = this.state.round!;
-        lines.push(...roundResultLines(last.result, round.index, round.knocker, this.screen, this.state.rules.lives));
+        lines.push(...roundResultLines(last.result, round.index, round.knocker, this.screen, this.state.rules));
         lines.push(...this.roundLog(6).map((e) => logLine(e, style)));
       }
       lines.push("", " " + style.bold(this.t.matchOver));

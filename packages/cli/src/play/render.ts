@@ -1,6 +1,6 @@
-import { type Card, type RoundResult, type TableView, handValue } from "@schwimmen/rules";
+import { type Card, type RoundResult, type Rules, type TableView, handValue } from "@schwimmen/rules";
 import type { KeyItem } from "./commands.js";
-import type { LogEntry } from "./narrate.js";
+import { type LogEntry, roundEnders } from "./narrate.js";
 import { type Style, cardText, padEnd, padStart, stripAnsi, truncate, valueText, widthOf } from "./style.js";
 import type { Lang, Texts } from "./text.js";
 
@@ -105,7 +105,8 @@ const keysUnder = (keys: readonly string[]): string => keys.map((k) => `  ${k}  
 export function cardLines(view: TableView, s: Screen, picked: Card | null): string[] {
   const { texts: t, style } = s;
   const middle = view.middle ?? [null, null, null];
-  const middleBlock = [style.bold(t.middle), ...boxes(middle, s, -1), keysUnder(["a", "b", "c"])];
+  const letters = view.middle === null ? "" : keysUnder(["a", "b", "c"]);
+  const middleBlock = [style.bold(t.middle), ...boxes(middle, s, -1), letters];
   const stockBlock = [style.dim(t.stock(view.stockSize)), ...boxes([null], s, -1)];
   let handBlock: string[];
   if (view.hand === null) handBlock = ["", "", style.dim(t.watching)];
@@ -145,12 +146,16 @@ export function logLine(entry: LogEntry, style: Style): string {
   }
 }
 
-/** The keys as "K klopfen · P schieben …", wrapped to the width. */
+/** The keys as "K klopfen · P schieben …"; tighter separators when that keeps them on one line, else wrapped. */
 export function keyLines(items: readonly KeyItem[], style: Style): string[] {
+  const parts = items.map((item) => `${style.bold(item.key)} ${item.label}`);
+  for (const separator of [" · ", "  "]) {
+    const line = " " + parts.join(separator === " · " ? style.dim(separator) : separator);
+    if (widthOf(line) <= WIDTH) return [line];
+  }
   const lines: string[] = [];
   let line = "";
-  for (const item of items) {
-    const part = `${style.bold(item.key)} ${item.label}`;
+  for (const part of parts) {
     const joined = line === "" ? " " + part : `${line}${style.dim(" · ")}${part}`;
     if (line !== "" && widthOf(joined) > WIDTH) {
       lines.push(line);
@@ -167,6 +172,8 @@ export interface TableScreenParts {
   readonly prompt: readonly string[];
   readonly hint?: string;
   readonly picked?: Card | null;
+  /** Whether the last line is an input line ("> "); false while bots play. */
+  readonly input?: boolean;
   /** Lines available; the log gets what the rest leaves over. */
   readonly rows: number;
 }
@@ -183,7 +190,7 @@ export function tableScreen(view: TableView, s: Screen, parts: TableScreenParts)
   ];
   const bottom = [rule(s), ...parts.prompt];
   if (parts.hint) bottom.push(" " + s.style.yellow(truncate(parts.hint, WIDTH - 1)));
-  bottom.push("> ");
+  bottom.push(parts.input === false ? "" : "> ");
   const room = Math.max(1, parts.rows - top.length - bottom.length);
   const log = parts.log.slice(-room).map((e) => logLine(e, s.style));
   while (log.length < room) log.push("");
@@ -205,13 +212,22 @@ export function roundResultLines(
   roundIndex: number,
   knocker: number | null,
   s: Screen,
-  maxLives: number,
+  rules: Rules,
 ): string[] {
   const { texts: t, style } = s;
-  const reason =
-    result.endReason === "knock" && knocker !== null
-      ? t.byKnock({ name: s.names[knocker] ?? "", self: knocker === s.self })
-      : "";
+  const maxLives = rules.lives;
+  const who = (seat: number) => ({ name: s.names[seat] ?? "", self: seat === s.self });
+  let reason = "";
+  if (result.endReason === "knock" && knocker !== null) reason = t.byKnock(who(knocker));
+  else if (result.endReason === "stockEmpty") reason = t.stockEmpty;
+  else {
+    const announce = result.endReason === "fire" ? t.fire : t.thirtyOne;
+    reason = style.yellow(
+      roundEnders(result, rules)
+        .map((seat) => announce(who(seat)))
+        .join(" "),
+    );
+  }
   const lines = [" " + style.bold(t.roundOver(roundIndex + 1)) + (reason ? style.dim(" · ") + reason : ""), rule(s)];
   const livesWidth = Math.max(3, maxLives) + 2;
   result.hands.forEach((hand, seat) => {
@@ -221,7 +237,11 @@ export function roundResultLines(
     const status = result.state[seat];
     const lives = result.lives[seat] ?? 0;
     if (hand === null) {
-      lines.push(style.dim(`   ${name} ${padEnd("", 12)}  ${padEnd("", 4)}  ${padEnd("", 4)}  ✗  ${t.out}`));
+      lines.push(
+        style.dim(
+          `   ${name} ${" ".repeat(11)}  ${" ".repeat(4)}  ${" ".repeat(4)}  ${padEnd("✗", livesWidth)}${t.out}`,
+        ),
+      );
       return;
     }
     const cards = hand.map((c) => padEnd(cardText(c, s.lang, s.style), 3)).join(" ");
