@@ -198,7 +198,7 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
     interactive,
     color,
     echo: stdin.isTTY !== true,
-    rows: Math.max(16, (stdout.rows ?? 24) - 1),
+    rows: () => Math.max(16, (stdout.rows ?? 24) - 1),
     delayMs: s.delayMs ?? (interactive && !fast ? 400 : 0),
   });
   let code = 0;

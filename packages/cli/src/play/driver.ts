@@ -40,8 +40,8 @@ export interface PlayOptions {
   readonly color: boolean;
   /** Echo each line read (when input does not come from a terminal, so transcripts show what was typed). */
   readonly echo: boolean;
-  /** Screen height for interactive screens. */
-  readonly rows?: number;
+  /** Lines an interactive screen may use (asked at each redraw, so a resized terminal is followed). */
+  readonly rows?: () => number;
   /** Pause before each bot move, so a person can follow. */
   readonly delayMs: number;
   readonly budgetMs?: number;
@@ -73,7 +73,6 @@ export class Game {
   state: MatchState;
   private readonly screen: Screen;
   private readonly log: LogEntry[] = [];
-  private readonly rows: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private delayMs: number;
   /** Skip the waits between rounds (the person is out and chose to fast-forward). */
@@ -81,7 +80,6 @@ export class Game {
 
   constructor(private readonly o: PlayOptions) {
     this.state = o.match;
-    this.rows = o.rows ?? 23;
     this.sleep = o.sleep ?? defaultSleep;
     this.delayMs = o.delayMs;
     const levels = o.names.map((_, seat) => o.bots.find((b) => b.seat === seat)?.level ?? null);
@@ -93,6 +91,10 @@ export class Game {
       levels,
       self: o.self,
     };
+  }
+
+  private rows(): number {
+    return this.o.rows?.() ?? 23;
   }
 
   private get t() {
@@ -185,7 +187,7 @@ export class Game {
         ? [" " + this.t.pickMiddle(middleRange(view, picked), cardText(picked, this.o.lang, style))]
         : keyLines(keyItems(view, this.t), style);
       if (this.o.interactive) {
-        this.draw(tableScreen(view, this.screen, { log: this.log, prompt, hint, picked, rows: this.rows }));
+        this.draw(tableScreen(view, this.screen, { log: this.log, prompt, hint, picked, rows: this.rows() }));
         this.o.input.discardPending();
       } else {
         const lines = first ? [...plainTable(view, this.screen, picked), ""] : [];
@@ -239,7 +241,7 @@ export class Game {
     if (this.o.interactive && this.delayMs > 0) {
       const name = { name: this.o.names[seat] ?? "", self: false };
       const prompt = [" " + this.screen.style.dim(this.t.toPlay(name))];
-      this.draw(tableScreen(this.view(), this.screen, { log: this.log, prompt, rows: this.rows, input: false }));
+      this.draw(tableScreen(this.view(), this.screen, { log: this.log, prompt, rows: this.rows(), input: false }));
       await this.sleep(this.delayMs);
       if (this.o.input.interrupted) return "interrupt";
     }
