@@ -1,6 +1,6 @@
-import type { Card, MatchState, Move, Rules, TableView } from "@schwimmen/rules";
+import type { Card, Move, Rules, TableView } from "@schwimmen/rules";
 import type { Bot } from "./bot.js";
-import { endsRoundAtOnce, loopCap, swapOptions, valueOf } from "./hand.js";
+import { bestSwap, endsRoundAtOnce, loopCap, valueOf } from "./hand.js";
 import { has, toLegal } from "./moves.js";
 
 /** What a turn policy needs to know: the actor's hand and the open cards, and which kinds of action are legal. */
@@ -26,21 +26,6 @@ export const situationOfView = (view: TableView): Situation => ({
   seatsInRound: view.seatsInRound,
 });
 
-/** The same for the seat to act in a full state (used in play-outs); legal kinds come from the engine. */
-export function situationOfState(state: MatchState, legalTypes: ReadonlySet<string>): Situation {
-  const round = state.round!;
-  return {
-    rules: state.rules,
-    hand: round.hands[round.toAct]!,
-    middle: round.middle ?? [],
-    canKnock: legalTypes.has("knock"),
-    canPass: legalTypes.has("pass"),
-    canRedeal: legalTypes.has("redeal"),
-    turns: round.turns,
-    seatsInRound: round.seatsInRound,
-  };
-}
-
 /** Keeps the first packet when it is worth at least this much (an average hand of three is worth about 19). */
 export const KEEP_FIRST_PACKET = 21;
 
@@ -50,16 +35,14 @@ export const KEEP_FIRST_PACKET = 21;
  */
 export function greedyMove(s: Situation, knockAt = 27): Move {
   const current = valueOf(s.hand, s.rules);
-  const options = swapOptions(s.hand, s.middle, s.rules);
-  let best = options[0];
-  for (const option of options) if (best === undefined || option.value > best.value) best = option;
-  const improves = best !== undefined && best.value > current;
+  const best = bestSwap(s.hand, s.middle, s.rules);
+  const improves = best.move !== null && best.value > current;
   if (s.canRedeal && !improves) return { type: "redeal" };
-  if (best && improves && endsRoundAtOnce(best.value, s.rules)) return best.move;
+  if (best.move && improves && endsRoundAtOnce(best.value, s.rules)) return best.move;
   if (s.canKnock && (current >= knockAt || s.turns >= loopCap(s.seatsInRound))) return { type: "knock" };
-  if (best && improves) return best.move;
+  if (best.move && improves) return best.move;
   if (s.canPass) return { type: "pass" };
-  if (best) return best.move;
+  if (best.move) return best.move;
   return { type: "knock" };
 }
 

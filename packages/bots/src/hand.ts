@@ -34,6 +34,43 @@ export function swapOptions(hand: readonly Card[], middle: readonly Card[], rule
   return out;
 }
 
+/** The best swap for a hand without building every option: its value and move (null when nothing to swap). */
+export interface BestSwap {
+  value: number;
+  move: Move | null;
+}
+
+const scratch: Card[] = ["7c", "7c", "7c"];
+
+export function bestSwap(hand: readonly Card[], middle: readonly Card[], rules: Rules): BestSwap {
+  let value = -1;
+  let gi = -1;
+  let tj = -1;
+  for (let i = 0; i < hand.length; i++) {
+    scratch[0] = hand[0]!;
+    scratch[1] = hand[1]!;
+    scratch[2] = hand[2]!;
+    for (let j = 0; j < middle.length; j++) {
+      scratch[i] = middle[j]!;
+      const v = handValue(scratch, rules);
+      if (v > value) {
+        value = v;
+        gi = i;
+        tj = j;
+      }
+    }
+  }
+  let move: Move | null = gi >= 0 ? { type: "swap", give: hand[gi]!, take: middle[tj]! } : null;
+  if (rules.swapAll && middle.length === 3) {
+    const v = handValue(middle, rules);
+    if (v > value) {
+      value = v;
+      move = { type: "swapAll" };
+    }
+  }
+  return { value, move };
+}
+
 /** The middle of a 7, an 8 and a 9 that `lowMiddleRedeal` lets a seat send away. */
 export const isLowMiddle = (middle: readonly Card[]): boolean => middle.map(rankOf).sort().join("") === "789";
 

@@ -1,5 +1,5 @@
 import { type Card, type HiddenGuess, type Rng, type TableView, deckCards, handValue } from "@schwimmen/rules";
-import { swapOptions } from "./hand.js";
+import { bestSwap } from "./hand.js";
 import type { Tracking } from "./tracker.js";
 
 /** The opponent model the sampler believes in: a seat knocks from this value and otherwise swaps to improve. */
@@ -44,15 +44,11 @@ export function handLikelihood(view: TableView, tracking: Tracking, seat: number
       if (value < MODEL_KNOCK_AT - 2) weight *= DOUBT.knockWeak;
     } else if (tracking.couldKnock[i] && value >= MODEL_KNOCK_AT && after < 31) weight *= DOUBT.knockMissed;
     if (action.type === "pass" && complete) {
-      let best = 0;
-      for (const o of swapOptions(before, middle as Card[], rules)) best = Math.max(best, o.value);
-      if (best > value) weight *= DOUBT.passMissed;
+      if (bestSwap(before, middle as Card[], rules).value > value) weight *= DOUBT.passMissed;
     } else if (action.type === "swap") {
       if (after <= value) weight *= DOUBT.swapWorse;
       else if (complete) {
-        let best = 0;
-        for (const o of swapOptions(before, middle as Card[], rules)) best = Math.max(best, o.value);
-        if (best > after) weight *= DOUBT.swapNotBest;
+        if (bestSwap(before, middle as Card[], rules).value > after) weight *= DOUBT.swapNotBest;
       }
     }
     current = before;
