@@ -8,7 +8,18 @@ const TOKEN_KEY = "schwimmen.token";
 const versionKey = (code: string) => `schwimmen.version.${code}`;
 
 const ENGINE_EVENTS = new Set<string>([
-  "roundStarted", "chose", "swapped", "swappedAll", "passed", "knocked", "middleRenewed", "roundEnded", "livesLost", "swimming", "out", "matchEnded",
+  "roundStarted",
+  "chose",
+  "swapped",
+  "swappedAll",
+  "passed",
+  "knocked",
+  "middleRenewed",
+  "roundEnded",
+  "livesLost",
+  "swimming",
+  "out",
+  "matchEnded",
 ]);
 
 function readToken(): string | undefined {
@@ -22,7 +33,12 @@ function readToken(): string | undefined {
 export interface OnlineOptions {
   /** Join this table; or create one with `create`. */
   readonly code: string | null;
-  readonly create?: { readonly seats: number; readonly rules: Readonly<Record<string, unknown>>; readonly botLevel?: string; readonly tableName: string };
+  readonly create?: {
+    readonly seats: number;
+    readonly rules: Readonly<Record<string, unknown>>;
+    readonly botLevel?: string;
+    readonly tableName: string;
+  };
   readonly playerName: string;
   /** Called once the table's code is known (to put it in the address). */
   readonly onCode?: (code: string) => void;
@@ -66,7 +82,12 @@ export function createOnlineGame(options: OnlineOptions): GameController {
     }
   };
 
-  const showTable = (table: TableInfo, seat: number | null, view: TableModel["view"], events: readonly VersionedEvent[]) => {
+  const showTable = (
+    table: TableInfo,
+    seat: number | null,
+    view: TableModel["view"],
+    events: readonly VersionedEvent[],
+  ) => {
     const model = store.get();
     const engineEvents = events.map((e) => e.event).filter((e) => ENGINE_EVENTS.has(e.type)) as unknown as GameEvent[];
     code = table.code;
@@ -122,7 +143,9 @@ export function createOnlineGame(options: OnlineOptions): GameController {
     if (code === null) return;
     const lastVersion = storedVersion();
     version = null;
-    handle(await socket.request({ type: "join", code, name: options.playerName, ...(lastVersion ? { lastVersion } : {}) }));
+    handle(
+      await socket.request({ type: "join", code, name: options.playerName, ...(lastVersion ? { lastVersion } : {}) }),
+    );
   }
 
   const socket = new GameSocket(socketUrl(), {
@@ -141,7 +164,14 @@ export function createOnlineGame(options: OnlineOptions): GameController {
         created = true;
         const { seats, rules, botLevel, tableName } = options.create;
         const level = botLevel && welcome.botLevels.includes(botLevel) ? { botLevel } : {};
-        const answer = await socket.request({ type: "create", name: tableName, playerName: options.playerName, seats, rules: { ...rules }, ...level });
+        const answer = await socket.request({
+          type: "create",
+          name: tableName,
+          playerName: options.playerName,
+          seats,
+          rules: { ...rules },
+          ...level,
+        });
         handle(answer);
         if (answer.type === "sync") options.onCode?.(answer.table.code);
         return;

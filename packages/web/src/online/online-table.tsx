@@ -28,7 +28,12 @@ function OnlineBar({ game }: { game: GameController }) {
       <button
         type="button"
         class="btn btn--ghost"
-        onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true), () => undefined)}
+        onClick={() =>
+          void navigator.clipboard?.writeText(link).then(
+            () => setCopied(true),
+            () => undefined,
+          )
+        }
       >
         {copied ? ui.tr("copied") : ui.tr("copyLink")}
       </button>
@@ -52,7 +57,16 @@ export function OnlineTable({ code, params, onMenu }: OnlineTableProps) {
     return createOnlineGame({
       code,
       playerName: current.name,
-      ...(code === null ? { create: { seats, rules: current.rules, tableName: `${current.name}: Schwimmen`.slice(0, 40), ...(botLevel ? { botLevel } : {}) } } : {}),
+      ...(code === null
+        ? {
+            create: {
+              seats,
+              rules: current.rules,
+              tableName: `${current.name}: Schwimmen`.slice(0, 40),
+              ...(botLevel ? { botLevel } : {}),
+            },
+          }
+        : {}),
       // The address becomes the table's, so a reload or a shared link comes back here; no new screen is mounted.
       onCode: (newCode) => history.replaceState(null, "", `#/t/${newCode}`),
     });

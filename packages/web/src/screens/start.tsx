@@ -129,10 +129,7 @@ function PlayOnline() {
           onInput={(e) => e.currentTarget.value.trim() && changeSettings({ name: e.currentTarget.value.trim() })}
         />
       </label>
-      <form
-        class="form form--inline"
-        onSubmit={(e) => (e.preventDefault(), go(`#/new?seats=${seats}&bot=${level}`))}
-      >
+      <form class="form form--inline" onSubmit={(e) => (e.preventDefault(), go(`#/new?seats=${seats}&bot=${level}`))}>
         <label class="field field--small">
           <span>{ui.tr("onlineSeats")}</span>
           <select name="online-seats" value={seats} onChange={(e) => setSeats(Number(e.currentTarget.value))}>

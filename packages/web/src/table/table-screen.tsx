@@ -157,7 +157,13 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
         </p>
       ) : null}
       {view ? (
-        <main id="main" class="table" data-round={view.round} data-phase={view.phase} data-step={`${view.round}:${view.history.length}`}>
+        <main
+          id="main"
+          class="table"
+          data-round={view.round}
+          data-phase={view.phase}
+          data-step={`${view.round}:${view.history.length}`}
+        >
           <Opponents view={view} players={players} me={me} deadline={model.deadline} ui={ui} />
           <Middle view={view} ui={ui} canSwap={canSwap} picked={pickMiddle} onPick={onMiddle} onDrop={trySwap} />
           <p class="status-line" aria-live="polite">

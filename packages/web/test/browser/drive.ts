@@ -39,7 +39,9 @@ export async function playLocalMatch(page: Page, how: "mouse" | "keyboard", maxS
         await page.waitForFunction(() => document.activeElement?.getAttribute("data-action") === "next-round");
         await page.keyboard.press("Enter");
       }
-      await page.waitForFunction((round) => document.querySelector("main")?.dataset.round !== round, roundBefore, { timeout: 10_000 });
+      await page.waitForFunction((round) => document.querySelector("main")?.dataset.round !== round, roundBefore, {
+        timeout: 10_000,
+      });
       continue;
     }
     log.myTurns++;
@@ -74,11 +76,30 @@ export async function playLocalMatch(page: Page, how: "mouse" | "keyboard", maxS
     }
     // Wait until the move shows: the table's step changes.
     try {
-      await page.waitForFunction((previous) => document.querySelector("main")?.dataset.step !== previous, before, { timeout: 10_000 });
+      await page.waitForFunction((previous) => document.querySelector("main")?.dataset.step !== previous, before, {
+        timeout: 10_000,
+      });
     } catch (error) {
       await page.screenshot({ path: screenshotPath(`failed-${how}`), fullPage: true });
       throw error;
     }
   }
   throw new Error(`the match did not end within ${maxSteps} steps`);
+}
+
+/** Waits until this seat is to act, dealing on when a round ends before that; a screenshot is kept on failure. */
+export async function waitForMyTurn(page: Page, name: string, timeout = 30_000): Promise<void> {
+  const until = Date.now() + timeout;
+  try {
+    for (;;) {
+      await page.waitForSelector("[data-action=next-round], .turn-line strong", {
+        timeout: Math.max(1, until - Date.now()),
+      });
+      if (await page.isVisible(".turn-line strong")) return;
+      await page.click("[data-action=next-round]", { timeout: 3000 }).catch(() => undefined);
+    }
+  } catch (error) {
+    await page.screenshot({ path: screenshotPath(`failed-${name}`), fullPage: true });
+    throw error;
+  }
 }

@@ -30,8 +30,7 @@ function newest(dir: string): number {
 
 const mtime = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
-/** Runs the production build when the web page or the server is missing or older than their sources. */
-export function ensureBuild(): void {
+function buildIsStale(): boolean {
   const page = join(ROOT, "packages/web/dist/index.html");
   const server = join(ROOT, "packages/server/dist/main.js");
   const sources = Math.max(
@@ -43,8 +42,33 @@ export function ensureBuild(): void {
   );
   // tsc -b leaves outputs alone when nothing changed, so its build info file marks the server build's time too.
   const serverBuilt = Math.max(mtime(server), mtime(join(ROOT, "packages/server/tsconfig.tsbuildinfo")));
-  if (mtime(page) >= sources && serverBuilt >= newest(join(ROOT, "packages/server/src"))) return;
-  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", timeout: 240_000 });
+  return mtime(page) < sources || serverBuilt < newest(join(ROOT, "packages/server/src"));
+}
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Runs the production build when the web page or the server is missing or older than their sources. Test files run
+ * in parallel processes: a lock folder lets one of them build while the others wait and then find the build fresh.
+ */
+export function ensureBuild(): void {
+  const lock = join(tmpdir(), "schwimmen-web-build.lock");
+  const until = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (existsSync(lock) && Date.now() - mtime(lock) > 300_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > until) throw new Error(`waited 5 minutes for ${lock}`);
+      sleep(250);
+    }
+  }
+  try {
+    if (buildIsStale()) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", timeout: 240_000 });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);

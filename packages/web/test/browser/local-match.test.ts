@@ -3,9 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, chromiumAvailable, ensureBuild, launchBrowser, startGameServer } from "./harness.js";
 import { playLocalMatch, presetSettings } from "./drive.js";
 
-const FAST = { lang: "en", faces: "french", speed: "instant", name: "Tester", seats: 3, levels: ["greedy", "greedy"], rules: {} };
+const FAST = {
+  lang: "en",
+  faces: "french",
+  speed: "instant",
+  name: "Tester",
+  seats: 3,
+  levels: ["greedy", "greedy"],
+  rules: {},
+};
 
-if (!chromiumAvailable()) console.warn("browser tests skipped: /usr/bin/chromium is missing (run scripts/ensure-chromium.sh)");
+if (!chromiumAvailable())
+  console.warn("browser tests skipped: /usr/bin/chromium is missing (run scripts/ensure-chromium.sh)");
 
 describe.skipIf(!chromiumAvailable())("a match against the computer in the browser", () => {
   let server: RunningServer;
@@ -82,7 +91,10 @@ describe.skipIf(!chromiumAvailable())("a match against the computer in the brows
     expect(await page.textContent("#result-title")).toMatch(/wins the match|draw/);
     expect(log.swaps).toBeGreaterThan(0);
     // Every card on the table has a name for screen readers.
-    const unnamed = await page.$$eval("button.card", (cards) => cards.filter((c) => !c.getAttribute("aria-label")).length);
+    const unnamed = await page.$$eval(
+      "button.card",
+      (cards) => cards.filter((c) => !c.getAttribute("aria-label")).length,
+    );
     expect(unnamed).toBe(0);
     await context.close();
   }, 300_000);

@@ -1,0 +1,81 @@
+import { existsSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type RunningServer,
+  chromiumAvailable,
+  ensureBuild,
+  launchBrowser,
+  screenshotPath,
+  startGameServer,
+} from "./harness.js";
+import { presetSettings, waitForMyTurn } from "./drive.js";
+
+const SIZES = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+] as const;
+
+describe.skipIf(!chromiumAvailable())("screenshots of the start page and the table", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    ensureBuild();
+    server = await startGameServer();
+    browser = await launchBrowser();
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const size of SIZES) {
+    it(`at ${size.width}x${size.height}: nothing overflows the width, shots saved`, async () => {
+      const context = await browser.newContext({ viewport: size, locale: "de-DE", reducedMotion: "reduce" });
+      const page = await context.newPage();
+      await presetSettings(page, { speed: "quick", seats: 4, levels: ["greedy", "tactician", "expert"] });
+      await page.goto(`${server.url}/`);
+      await page.waitForSelector("[data-action=start-local]");
+      // German by default for a German browser.
+      expect(await page.getAttribute("html", "lang")).toBe("de");
+      const start = screenshotPath(`start-${size.width}x${size.height}`);
+      await page.screenshot({ path: start, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+
+      await page.click("[data-action=start-local]");
+      await waitForMyTurn(page, `table-${size.width}`);
+      await page.locator(".hand button.card").first().click();
+      const table = screenshotPath(`table-${size.width}x${size.height}`);
+      await page.screenshot({ path: table, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      // Seats, middle and hand do not overlap each other.
+      const boxes = await page.$$eval([".seats:not(.seats--me)", ".felt", ".hand"].join(","), (els) =>
+        els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })),
+      );
+      for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom - 1);
+      expect(existsSync(start) && existsSync(table)).toBe(true);
+      await context.close();
+    }, 120_000);
+  }
+
+  it("German faces and the replay viewer of a finished game", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await presetSettings(page, {
+      lang: "en",
+      faces: "german",
+      speed: "instant",
+      seats: 2,
+      levels: ["greedy"],
+      rules: { lives: 1, swimming: "off" },
+    });
+    await page.goto(`${server.url}/#/play`);
+    await page.waitForSelector(".turn-line strong", { timeout: 20_000 });
+    await page.screenshot({ path: screenshotPath("table-german-1280x800") });
+    const names = await page.$$eval(".hand button.card", (cards) =>
+      cards.map((c) => c.getAttribute("aria-label") ?? ""),
+    );
+    expect(names.join(" ")).toMatch(/acorns|leaves|hearts|bells/);
+    await context.close();
+  }, 120_000);
+});
