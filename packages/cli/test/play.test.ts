@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -149,6 +150,23 @@ describe("schwimmen play, driven through its input stream", () => {
     expect(plain.out()).toContain("\x1b[H");
     expect(hasColour(plain.out())).toBe(false);
     expect(hasColour(io.out())).toBe(true);
+  });
+
+  it("stops quietly and still saves when the reader of its output goes away (a closed pipe)", async () => {
+    const save = join(dir, "pipe.json");
+    const io = scriptedIo({ seed: "pipe" });
+    const events = new EventEmitter();
+    let writes = 0;
+    const stdout = Object.assign(events, {
+      write(text: string) {
+        if (++writes === 5)
+          setImmediate(() => events.emit("error", Object.assign(new Error("EPIPE"), { code: "EPIPE" })));
+        return io.stdout.write(text);
+      },
+    });
+    expect(await runPlay(["--bots", "random,random", "--seed", "p", "--save", save], { ...io, stdout }, EN)).toBe(0);
+    expect((await replayed(save)).outcome.rounds.length).toBeGreaterThan(0);
+    expect(io.out()).not.toContain("Match saved");
   });
 
   it("rejects bad options with a usage message and exit code 2", async () => {

@@ -187,6 +187,17 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
   const onInterrupt = () => (reader.interrupted ? process.exit(130) : reader.interrupt());
   const ownsTerminal = io.stdin === process.stdin;
   if (ownsTerminal) process.on("SIGINT", onInterrupt);
+  // A closed pipe on the output (`play | head`) stops the match quietly instead of crashing it; it is still saved.
+  let outputClosed = false;
+  const onOutputError = () => {
+    outputClosed = true;
+    reader.interrupt();
+  };
+  const outputEvents = io.stdout as {
+    on?: (e: "error", f: () => void) => unknown;
+    off?: (e: "error", f: () => void) => unknown;
+  };
+  outputEvents.on?.("error", onOutputError);
   const game = new Game({
     match: match.value,
     names,
@@ -204,7 +215,7 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
   let code = 0;
   try {
     const result = await game.run();
-    if (result.end === "interrupt") code = 130;
+    if (result.end === "interrupt" && !outputClosed) code = 130;
   } catch (cause) {
     io.stderr.write(`schwimmen play: internal error: ${(cause as Error).message}\n`);
     code = 1;
@@ -215,10 +226,13 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
   }
   try {
     const path = await saveRecord(makeRecord(game.state, names), s.save);
-    io.stdout.write(` ${t.saved(path)}\n ${t.replayHint(path)}\n`);
+    if (!outputClosed) io.stdout.write(` ${t.saved(path)}\n ${t.replayHint(path)}\n`);
   } catch (cause) {
     io.stderr.write(`${t.saveFailed(s.save ?? ".", (cause as Error).message)}\n`);
-    return 1;
+    code = 1;
+  } finally {
+    // The process's own stdout keeps the listener: a late EPIPE must not surface as a crash on the way out.
+    if (io.stdout !== process.stdout) outputEvents.off?.("error", onOutputError);
   }
   return code;
 }

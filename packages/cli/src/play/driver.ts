@@ -133,8 +133,17 @@ export class Game {
       { texts: this.t, lang: this.o.lang, rules: state.rules, names: this.o.names, self: this.o.self },
       events,
     );
-    this.say(entries);
-    return events.some((e) => e.type === "roundEnded") ? this.roundEnded() : null;
+    const roundOver = events.some((e) => e.type === "roundEnded");
+    if (!roundOver || this.o.interactive) {
+      this.say(entries);
+      return roundOver ? this.roundEnded() : null;
+    }
+    // Plain output reads best as: the last moves, every hand shown, then who lost lives and who won.
+    const outcome = (e: LogEntry) => e.tone === "loss" || e.tone === "end";
+    this.say(entries.filter((e) => !outcome(e)));
+    const end = await this.roundEnded();
+    this.say(entries.filter(outcome));
+    return end;
   }
 
   /** The last few log lines of the round in play (or just ended), without its opening line. */

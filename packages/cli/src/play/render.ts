@@ -28,7 +28,7 @@ export const rule = (s: Screen): string => " " + s.style.dim("─".repeat(WIDTH 
 
 /** Left and right parts on one line, the right one flush with the screen's edge. */
 const spread = (left: string, right: string): string =>
-  right === "" ? left : left + " ".repeat(Math.max(1, WIDTH - widthOf(left) - widthOf(right))) + right;
+  right === "" ? left.trimEnd() : left + " ".repeat(Math.max(1, WIDTH - widthOf(left) - widthOf(right))) + right;
 
 export function headerLine(view: TableView, s: Screen): string {
   const { texts: t, style } = s;
@@ -249,7 +249,7 @@ export function roundResultLines(
     const lost = padEnd(loss > 0 ? style.red(`−${loss}`) : "", 4);
     const note = status === "out" ? style.red(t.out) : status === "swimming" ? style.cyan(t.swimming) : "";
     const livesShown = padEnd(livesText(lives, maxLives, status === "out", style), livesWidth);
-    lines.push(` ${marker}${name} ${cards}  ${style.bold(value)}  ${lost}  ${livesShown}${note}`);
+    lines.push(` ${marker}${name} ${cards}  ${style.bold(value)}  ${lost}  ${livesShown}${note}`.trimEnd());
   });
   lines.push(rule(s));
   return lines;
