@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { type Card, DEFAULT_RULES, dealRound, deckCards, newMatch } from "@schwimmen/rules";
+import { narrate } from "../src/play/narrate.js";
+import { TEXTS, langFromEnv } from "../src/play/text.js";
+
+/** The events of a round dealt with these hands (the rest of the deck in the middle and the stock). */
+function dealtEvents(hands: Card[][]) {
+  const used = new Set(hands.flat());
+  const rest = deckCards("skat32").filter((c) => !used.has(c));
+  const match = newMatch({ seats: hands.length, dealer: 0 });
+  if (!match.ok) throw new Error(match.error.message);
+  const dealt = dealRound(match.value, { deal: { hands, middle: rest.slice(0, 3), stock: rest.slice(3) } });
+  if (!dealt.ok) throw new Error(dealt.error.message);
+  return dealt.value.events;
+}
+
+const narrator = (lang: "de" | "en") => ({
+  texts: TEXTS[lang],
+  lang,
+  rules: DEFAULT_RULES,
+  names: ["Ann", "Lena", "Tom"],
+  self: 0,
+});
+
+describe("announcements", () => {
+  it("calls out Feuer and 31 at the deal, and who loses lives, in German and English", () => {
+    const fire = dealtEvents([
+      ["7c", "8c", "9c"],
+      ["Ac", "Ad", "Ah"],
+      ["7d", "8d", "9d"],
+    ]);
+    expect(narrate(narrator("en"), fire).map((e) => e.text)).toEqual([
+      "── Round 1: you deal ──",
+      "Fire! Lena has three aces.",
+      "You lose a life (2 left).",
+      "Tom loses a life (2 left).",
+    ]);
+    expect(narrate(narrator("de"), fire).map((e) => e.text)).toContain("Feuer! Lena hat drei Asse.");
+
+    const schnauz = dealtEvents([
+      ["As", "Ks", "Qs"],
+      ["7c", "8c", "9c"],
+      ["7d", "8d", "Td"],
+    ]);
+    const de = narrate(narrator("de"), schnauz);
+    expect(de.map((e) => e.text)).toEqual([
+      "── Runde 1: du gibst ──",
+      "Schnauz! Du hast 31.",
+      "Lena verliert ein Leben (noch 2).",
+    ]);
+    expect(de[1]!.tone).toBe("announce");
+    expect(narrate(narrator("en"), schnauz)[1]!.text).toBe("31! You have 31.");
+  });
+
+  it("speaks of the person in the second person and of bots by name", () => {
+    const events = [
+      { type: "knocked", seat: 2 },
+      { type: "passed", seat: 0 },
+      { type: "swapped", seat: 1, give: "Qh", take: "Jc" },
+      { type: "swimming", seat: 0 },
+      { type: "matchEnded", winner: 0, draw: false },
+    ] as const;
+    expect(narrate(narrator("en"), events).map((e) => e.text)).toEqual([
+      "Tom knocks! Everyone else plays once more.",
+      "You pass.",
+      "Lena takes J♣ for Q♥.",
+      "You are swimming!",
+      "You win the match!",
+    ]);
+    expect(narrate(narrator("de"), events).map((e) => e.text)).toEqual([
+      "Tom klopft! Alle anderen sind noch einmal dran.",
+      "Du schiebst.",
+      "Lena nimmt B♣ und legt D♥ ab.",
+      "Du schwimmst!",
+      "Du gewinnst das Spiel!",
+    ]);
+  });
+
+  it("takes the language from the locale: LC_ALL first, then LANG", () => {
+    expect(langFromEnv({ LANG: "de_DE.UTF-8" })).toBe("de");
+    expect(langFromEnv({ LC_ALL: "de_AT.UTF-8", LANG: "en_US.UTF-8" })).toBe("de");
+    expect(langFromEnv({ LC_ALL: "C", LANG: "de_DE.UTF-8" })).toBe("en");
+    expect(langFromEnv({})).toBe("en");
+  });
+});
