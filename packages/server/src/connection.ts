@@ -17,6 +17,8 @@ export interface ConnectionDeps {
   readonly clock: Clock;
   readonly log: Logger;
   readonly maxTablesPerConnection: number;
+  /** Messages allowed per rate window (LIMITS.rateMessages unless a test changes it). */
+  readonly rateMessages: number;
 }
 
 export class Connection implements Subscriber {
@@ -50,13 +52,14 @@ export class Connection implements Subscriber {
       this.windowCount = 0;
     }
     this.windowCount++;
-    if (this.windowCount > 2 * LIMITS.rateMessages) {
+    const limit = this.deps.rateMessages;
+    if (this.windowCount > 2 * limit) {
       this.deps.log.warn({ remote: this.remote }, "connection closed for flooding");
       this.socket.close(1008, "rate limit");
       return;
     }
-    if (this.windowCount > LIMITS.rateMessages) {
-      return this.send(errorFrame("RATE_LIMITED", `at most ${LIMITS.rateMessages} messages in 20 seconds`));
+    if (this.windowCount > limit) {
+      return this.send(errorFrame("RATE_LIMITED", `at most ${limit} messages in 20 seconds`));
     }
     const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
     if (isBinary) return this.send(errorFrame("BAD_MESSAGE", "frames are JSON text"));

@@ -28,6 +28,8 @@ export interface ServerOptions {
   readonly allowedOrigins?: readonly string[];
   readonly settings?: Partial<TableSettings>;
   readonly botBudgetMs?: number;
+  /** Messages per connection per 20 s (default LIMITS.rateMessages). */
+  readonly rateMessages?: number;
   /** Seeds for deals; node:crypto unless a test fixes them. */
   readonly newSeed?: () => string;
 }
@@ -93,7 +95,14 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
     wss.handleUpgrade(req, socket, head, (ws) => {
       const connection = new Connection(
         ws,
-        { hub, store, clock, log, maxTablesPerConnection: 20 },
+        {
+          hub,
+          store,
+          clock,
+          log,
+          maxTablesPerConnection: 20,
+          rateMessages: options.rateMessages ?? LIMITS.rateMessages,
+        },
         req.socket.remoteAddress ?? "?",
       );
       connections.add(connection);

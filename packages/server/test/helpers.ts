@@ -25,6 +25,8 @@ export async function testServer(
     dbPath: join(dir, "test.db"),
     staticDir: join(dir, "no-web"),
     settings: { botDelayMs: 0, roundPauseMs: 0, ...options.settings },
+    // Random players act far faster than people; the limit itself has its own test.
+    rateMessages: 1_000_000,
     ...options,
   });
   return Object.assign(server, {
@@ -143,10 +145,14 @@ interface ViewLike {
  * Plays this client's seat with random legal moves whenever its view says it is to act, once per version.
  * Resolves when a state message shows the match over (for match `match`).
  */
-export function autoplay(client: TestClient, pick: (n: number) => number = (n) => Math.floor(Math.random() * n)) {
+export function autoplay(
+  client: TestClient,
+  pick: (n: number) => number = (n) => Math.floor(Math.random() * n),
+  shouldAct: (m: Msg) => boolean = () => true,
+) {
   let actedAt = -1;
   const handle = (m: Msg) => {
-    if (!isState(m)) return;
+    if (!isState(m) || !shouldAct(m)) return;
     const view = m.view as unknown as ViewLike;
     const version = m.version as number;
     if (view.over || view.legal.length === 0 || version <= actedAt) return;
