@@ -55,6 +55,9 @@ export interface PlayResult {
   readonly end: PlayEnd;
 }
 
+/** Lets signals and input in between bot moves, without a timer's delay. */
+const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const sameAction = (a: Action, b: Action): boolean =>
@@ -70,7 +73,7 @@ export async function playMatch(o: PlayOptions): Promise<PlayResult> {
 
 /** One match being played; `state` is readable at any time, so a caller can save the match even after a failure. */
 export class Game {
-  state: MatchState;
+  private current: MatchState;
   private readonly screen: Screen;
   private readonly log: LogEntry[] = [];
   private readonly sleep: (ms: number) => Promise<void>;
@@ -79,7 +82,7 @@ export class Game {
   private fastForward = false;
 
   constructor(private readonly o: PlayOptions) {
-    this.state = o.match;
+    this.current = o.match;
     this.sleep = o.sleep ?? defaultSleep;
     this.delayMs = o.delayMs;
     const levels = o.names.map((_, seat) => o.bots.find((b) => b.seat === seat)?.level ?? null);
@@ -91,6 +94,10 @@ export class Game {
       levels,
       self: o.self,
     };
+  }
+
+  get state(): MatchState {
+    return this.current;
   }
 
   private rows(): number {
@@ -128,7 +135,7 @@ export class Game {
 
   /** Takes a transition: logs its events and, when a round ended, shows every hand. */
   private async advance(state: MatchState, events: readonly GameEvent[]): Promise<PlayEnd | null> {
-    this.state = state;
+    this.current = state;
     const entries = narrate(
       { texts: this.t, lang: this.o.lang, rules: state.rules, names: this.o.names, self: this.o.self },
       events,
@@ -252,8 +259,9 @@ export class Game {
       const prompt = [" " + this.screen.style.dim(this.t.toPlay(name))];
       this.draw(tableScreen(this.view(), this.screen, { log: this.log, prompt, rows: this.rows(), input: false }));
       await this.sleep(this.delayMs);
-      if (this.o.input.interrupted) return "interrupt";
-    }
+    } else await yieldToEvents();
+    // Checked after every pause: Ctrl-C must work even while only bots are playing.
+    if (this.o.input.interrupted) return "interrupt";
     const view = viewFor(this.state, seat);
     const legal = view.legal;
     const chosen = this.decide(seatBot, view);
