@@ -7,7 +7,12 @@ import { TACTICIAN_DEFAULTS, tacticianBot } from "../src/tactician.js";
 /** "expert:worlds=80;ownKnockAt=26" tunes a bot's options for an experiment. */
 function tuned(level: string) {
   const [name, spec] = level.split(":");
-  const opts = Object.fromEntries((spec ?? "").split(";").filter(Boolean).map((kv) => [kv.split("=")[0], Number(kv.split("=")[1])]));
+  const opts = Object.fromEntries(
+    (spec ?? "")
+      .split(";")
+      .filter(Boolean)
+      .map((kv) => [kv.split("=")[0], Number(kv.split("=")[1])]),
+  );
   if (name === "expert") return expertBot({ ...EXPERT_DEFAULTS, ...opts });
   if (name === "tactician") return tacticianBot({ ...TACTICIAN_DEFAULTS, ...opts });
   return null;

@@ -4,7 +4,11 @@ import { trackRound } from "../src/tracker.js";
 import { sampleWorld } from "../src/sampler.js";
 let st: MatchState = newMatch({ seats: 4, seed: "sp" }).value as MatchState;
 st = dealRound(st).value!.state;
-for (let i = 0; i < 5; i++) st = applyAction(st, viewFor(st, st.round!.toAct).legal.find((a) => a.type === "pass") ?? viewFor(st, st.round!.toAct).legal[0]!).value!.state;
+for (let i = 0; i < 5; i++)
+  st = applyAction(
+    st,
+    viewFor(st, st.round!.toAct).legal.find((a) => a.type === "pass") ?? viewFor(st, st.round!.toAct).legal[0]!,
+  ).value!.state;
 const view = viewFor(st, st.round!.toAct);
 const tr = trackRound(view);
 const rng = Rng.fromSeed("a");

@@ -75,7 +75,8 @@ export function sampleWorld(view: TableView, tracking: Tracking, rng: Rng): Hidd
     let bestHand: Card[] = known;
     let bestIdx: number[] = [];
     let bestWeight = -1;
-    for (let t = 0; t < TRIES && missing > 0; t++) {
+    const tries = missing > 0 ? TRIES : 0;
+    for (let t = 0; t < tries; t++) {
       const idx: number[] = [];
       while (idx.length < missing) {
         const k = rng.below(pool.length);

@@ -13,7 +13,15 @@ import {
 import type { Bot } from "./bot.js";
 import { explainAction } from "./explain.js";
 import { KEEP_FIRST_PACKET } from "./greedy.js";
-import { type SwapOption, endsRoundAtOnce, isLowMiddle, loopCap, swapOptions, unseenByViewer, valueOf } from "./hand.js";
+import {
+  type SwapOption,
+  endsRoundAtOnce,
+  isLowMiddle,
+  loopCap,
+  swapOptions,
+  unseenByViewer,
+  valueOf,
+} from "./hand.js";
 import { has, toLegal } from "./moves.js";
 import { equity, greedyPolicy, playOut } from "./rollout.js";
 import { sampleWorld } from "./sampler.js";
@@ -72,7 +80,13 @@ function giftTo(next: number, middle: readonly Card[], tracking: Tracking): numb
 }
 
 /** Average share of the match over sampled worlds when the seat plays `action` and the others play greedily. */
-function lookAhead(view: TableView, tracking: Tracking, rng: Rng, actions: readonly Action[], worlds: number): number[] {
+function lookAhead(
+  view: TableView,
+  tracking: Tracking,
+  rng: Rng,
+  actions: readonly Action[],
+  worlds: number,
+): number[] {
   const me = view.viewer!;
   const totals = actions.map(() => 0);
   const policy = greedyPolicy(() => 27);
@@ -112,8 +126,8 @@ function chooseTurn(view: TableView, rng: Rng, options: TacticianOptions): Move 
   }
   const unseen = unseenByViewer(view);
   const next = nextSeat(view, me);
-  const score = (hand: readonly Card[], value: number, middle: readonly Card[]): number =>
-    potentialOf(hand, unseen, options, value) - options.gift * giftTo(next, middle, tracking);
+  const score = (h: readonly Card[], value: number, left: readonly Card[]): number =>
+    potentialOf(h, unseen, options, value) - options.gift * giftTo(next, left, tracking);
   let best: SwapOption | null = null;
   let bestScore = has(view, "pass") ? score(hand, current, middle) : -Infinity;
   for (const o of swaps) {
