@@ -184,6 +184,9 @@ describe("schwimmen play, driven through its input stream", () => {
       expect(io.err()).toContain(message);
       expect(io.err()).toContain("schwimmen play [--bots LEVELS]");
     }
+    const help = scriptedIo({ choose: () => null });
+    expect(await main(["play", "--help"], help)).toBe(0);
+    expect(help.out()).toContain("schwimmen play [--bots LEVELS]");
     const badRules = join(dir, "bad-rules.json");
     await writeFile(badRules, JSON.stringify({ deck: "tarot" }));
     const io = scriptedIo({ choose: () => null });

@@ -8,9 +8,12 @@ import { type BotSeat, Game } from "./driver.js";
 import { LineReader } from "./lines.js";
 import { type Lang, TEXTS, isLang, langFromEnv } from "./text.js";
 
-export const PLAY_USAGE = `  schwimmen play [--bots LEVELS] [--rules FILE] [--lang de|en] [--seed S] [--name NAME] [--save FILE]
-                               play a whole match in the terminal against bots, one bot per level
-                               given (e.g. --bots tactician,expert); the match is saved as a record`;
+export const PLAY_USAGE = `  schwimmen play [--bots LEVELS] [--rules FILE] [--lang de|en] [--seed S]
+                 [--name NAME] [--save FILE] [--delay MS]
+                               play a whole match in the terminal against bots, one per level given
+                               (random, greedy, tactician, expert; default: three tacticians); the
+                               match is saved as a game record (default ./schwimmen-<time>.json);
+                               NO_COLOR drops colours, SCHWIMMEN_FAST=1 drops the pauses`;
 
 /** Bots a person may play against; `oracle` sees every card and stays in the arena. */
 export const offeredLevels = (): string[] => BOT_LEVELS.filter((level: string) => level !== "oracle");
@@ -155,6 +158,10 @@ interface TerminalStream {
 
 /** `schwimmen play`: reads the options, seats the bots, runs the match and saves it. */
 export async function runPlay(args: readonly string[], io: Io, env: Env = process.env): Promise<number> {
+  if (args.includes("--help") || args.includes("-h")) {
+    io.stdout.write(`Usage:\n${PLAY_USAGE}\n`);
+    return 0;
+  }
   const read = await readSettings(args, io, env);
   if (!read.ok) {
     io.stderr.write(`schwimmen play: ${read.message}\n\nUsage:\n${PLAY_USAGE}\n`);
