@@ -50,7 +50,7 @@ export function defaultSettings(languages: readonly string[] = browserLanguages(
     lang,
     faces: "french",
     speed: "relaxed",
-    name: lang === "de" ? "Du" : "You",
+    name: lang === "de" ? "Gast" : "Guest",
     seats: 3,
     levels: [],
     rules: {},

@@ -14,7 +14,7 @@ export function createStore<T>(initial: T): Store<T> {
   const set = (next: T): void => {
     if (Object.is(next, value)) return;
     value = next;
-    for (const listener of [...listeners]) listener(value);
+    for (const listener of listeners) listener(value);
   };
   return {
     get: () => value,

@@ -27,7 +27,7 @@ type Explaining = Bot & { explain?: (view: unknown, action: unknown, lang: "de" 
 export function answer(request: BotRequest): BotReply {
   try {
     if (request.kind === "forget") {
-      for (const key of [...bots.keys()]) if (key.startsWith(`${request.match}:`)) bots.delete(key);
+      for (const key of bots.keys()) if (key.startsWith(`${request.match}:`)) bots.delete(key);
       return { id: request.id, ok: true, action: null, why: null };
     }
     const rng = Rng.fromSeed(request.seed);

@@ -15,18 +15,20 @@ export function botAsk(): Ask {
   }
   const worker = new Worker(new URL("./bot-worker.ts", import.meta.url), { type: "module", name: "bots" });
   const pending = new Map<number, Pending>();
-  worker.onmessage = (message: MessageEvent<BotReply>) => {
+  worker.addEventListener("message", (message: MessageEvent<BotReply>) => {
     const entry = pending.get(message.data.id);
     pending.delete(message.data.id);
     entry?.resolve(message.data);
-  };
-  worker.onerror = (event) => {
+  });
+  worker.addEventListener("error", (event) => {
     for (const [id, entry] of pending) entry.resolve({ id, ok: false, message: event.message || "bot worker failed" });
     pending.clear();
-  };
+  });
   ask = (request) =>
     new Promise((resolve) => {
       pending.set(request.id, { resolve });
+      // A worker's postMessage has no target origin (it is not a window).
+      // oxlint-disable-next-line unicorn/require-post-message-target-origin
       worker.postMessage(request);
     });
   return ask;

@@ -84,6 +84,7 @@ export const de: Texts = {
   saidSwimming: "{name} schwimmt!",
   saidOut: "{name} ist raus.",
   roundOver: "Runde {n} ist vorbei",
+  roundOverSaid: "Runde {n} ist vorbei.",
   reason_knock: "nach einem Klopfen",
   reason_thirtyOne: "mit 31",
   reason_fire: "mit Feuer",

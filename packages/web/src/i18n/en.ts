@@ -86,6 +86,7 @@ export const en = {
   saidOut: "{name} is out.",
   // Round and match end
   roundOver: "Round {n} is over",
+  roundOverSaid: "Round {n} is over.",
   reason_knock: "after a knock",
   reason_thirtyOne: "with 31",
   reason_fire: "with Fire",

@@ -17,7 +17,7 @@ export function levelsFor(levels: readonly string[], seats: number): string[] {
 
 /** The placeholder name follows the language; a chosen name stays. */
 const defaultName = (name: string, lang: "de" | "en") =>
-  name === "Du" || name === "You" ? (lang === "de" ? "Du" : "You") : name;
+  name === "Gast" || name === "Guest" ? (lang === "de" ? "Gast" : "Guest") : name;
 
 function Settings() {
   const ui = useUi();

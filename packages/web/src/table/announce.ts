@@ -48,7 +48,7 @@ export function describeEvent(event: GameEvent, speech: Speech): string | null {
       if (event.reason === "thirtyOne")
         return tr("saidThirtyOne", { name: nameOf(speech, bestSeat(event.result.values)) });
       if (event.reason === "fire") return tr("saidFire", { name: nameOf(speech, bestSeat(event.result.values)) });
-      return tr("roundOver", { n: event.round + 1 });
+      return tr("roundOverSaid", { n: event.round + 1 });
     case "livesLost":
       return tr("saidLost", {
         name: nameOf(speech, event.seat),

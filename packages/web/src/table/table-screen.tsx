@@ -45,7 +45,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
   const root = useRef<HTMLDivElement>(null);
   useFlip(root);
 
-  const names = useMemo(() => players.map((p, seat) => (seat === me ? ui.tr("you") : p.name)), [players, me, ui.lang]);
+  const names = useMemo(() => players.map((p) => p.name), [players]);
   const speech: Speech = { lang: ui.lang, faces: ui.faces, names };
   const legal = view?.legal ?? [];
   const swaps = legal.filter((a): a is Extract<typeof a, { type: "swap" }> => a.type === "swap");
@@ -60,17 +60,20 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
 
   const lastLogged = model.log[model.log.length - 1];
   useEffect(() => {
-    const loud = [...model.log].reverse().find((entry) => bannerOf(entry.event, speech) !== null);
+    const loud = model.log.toReversed().find((entry) => bannerOf(entry.event, speech) !== null);
     if (!loud || (banner && loud.id <= banner.id) || !lastLogged || lastLogged.id - loud.id > 6) return;
     setBanner({ id: loud.id, text: bannerOf(loud.event, speech)! });
     const timer = setTimeout(() => setBanner((b) => (b && b.id === loud.id ? { ...b, text: "" } : b)), 2200);
     return () => clearTimeout(timer);
   }, [lastLogged?.id]);
 
-  const act = (move: Move) => {
+  const clearPicks = () => {
     picks.current = { hand: null, middle: null };
     setPickHand(null);
     setPickMiddle(null);
+  };
+  const act = (move: Move) => {
+    clearPicks();
     game.act(move);
   };
   const trySwap = (give: Card, take: Card) => {
@@ -109,19 +112,18 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
       if (!view || typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       const key = event.key.toLowerCase();
       const digit = Number(key);
-      const focusCard = (card: Card | undefined) =>
-        card && root.current?.querySelector<HTMLElement>(`button[data-card="${card}"]`)?.focus();
-      if (digit >= 1 && digit <= 3 && view.hand) {
-        const card = view.hand[digit - 1];
-        if (card) (onHand(card), focusCard(card));
-      } else if (digit >= 4 && digit <= 6 && view.middle) {
-        const card = view.middle[digit - 4];
-        if (card) (onMiddle(card), focusCard(card));
-      } else if (key === "a" && legal.some((a) => a.type === "swapAll")) act({ type: "swapAll" });
+      const pickByKey = (card: Card | undefined, pick: (card: Card) => void) => {
+        if (!card) return;
+        pick(card);
+        root.current?.querySelector<HTMLElement>(`button[data-card="${card}"]`)?.focus();
+      };
+      if (digit >= 1 && digit <= 3 && view.hand) pickByKey(view.hand[digit - 1], onHand);
+      else if (digit >= 4 && digit <= 6 && view.middle) pickByKey(view.middle[digit - 4], onMiddle);
+      else if (key === "a" && legal.some((a) => a.type === "swapAll")) act({ type: "swapAll" });
       else if (key === "p" && legal.some((a) => a.type === "pass")) act({ type: "pass" });
       else if (key === "k" && legal.some((a) => a.type === "knock")) act({ type: "knock" });
       else if (key === "h" && askHint && legal.length > 0) askHint();
-      else if (key === "escape") (setPickHand(null), setPickMiddle(null));
+      else if (key === "escape") clearPicks();
       else return;
       event.preventDefault();
     };
@@ -129,8 +131,8 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
     return () => document.removeEventListener("keydown", onKey);
   });
 
-  const lastWords = [...model.log]
-    .reverse()
+  const lastWords = model.log
+    .toReversed()
     .map((entry) => describeEvent(entry.event, speech))
     .find((text) => text !== null);
   const between = view !== null && (view.phase === "dealing" || view.over) && view.lastResult !== null;

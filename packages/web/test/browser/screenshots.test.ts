@@ -9,7 +9,7 @@ import {
   screenshotPath,
   startGameServer,
 } from "./harness.js";
-import { presetSettings, waitForMyTurn } from "./drive.js";
+import { playLocalMatch, presetSettings, waitForMyTurn } from "./drive.js";
 
 const SIZES = [
   { width: 360, height: 740 },
@@ -76,6 +76,17 @@ describe.skipIf(!chromiumAvailable())("screenshots of the start page and the tab
       cards.map((c) => c.getAttribute("aria-label") ?? ""),
     );
     expect(names.join(" ")).toMatch(/acorns|leaves|hearts|bells/);
+    // Finish the (one-life) match, then step through its record in the replay viewer.
+    await playLocalMatch(page, "mouse");
+    await page.click("text=Watch the replay");
+    await page.waitForSelector("[data-action=replay-next]");
+    const first = await page.textContent("[role=status][data-step]");
+    expect(first).toMatch(/^Step 1 of \d+$/);
+    await page.click("[data-action=replay-next]");
+    expect(await page.textContent("[role=status][data-step]")).toMatch(/^Step 2 of/);
+    await page.keyboard.press("End");
+    await page.screenshot({ path: screenshotPath("replay-1280x800"), fullPage: true });
+    expect(await page.textContent(".replay-stage")).toMatch(/wins the match|draw/);
     await context.close();
   }, 120_000);
 });

@@ -1,0 +1,60 @@
+import {
+  type Action,
+  type Deal,
+  type GameEvent,
+  type MatchState,
+  applyAction,
+  dealRound,
+  newMatch,
+  parseRules,
+  replayRecord,
+} from "@schwimmen/rules";
+
+/** One step of a replay: the state after it and the events it caused. */
+export interface Frame {
+  readonly state: MatchState;
+  readonly events: readonly GameEvent[];
+  readonly round: number;
+}
+
+export type Frames = { ok: true; frames: Frame[]; players: string[] } | { ok: false; message: string };
+
+/**
+ * Every step of a game record (deals and actions) as a list of states. The record is checked with the engine's
+ * own replay first, so a bad record gives the contract's error instead of a half-built list.
+ */
+export function framesOf(input: unknown): Frames {
+  const checked = replayRecord(input);
+  if (!checked.ok) {
+    const where = checked.error.round !== undefined ? ` (round ${checked.error.round + 1})` : "";
+    return { ok: false, message: `${checked.error.code}: ${checked.error.message}${where}` };
+  }
+  const record = input as {
+    rules?: unknown;
+    players: string[];
+    dealer: number;
+    rounds: { deal: Deal; actions: Action[] }[];
+  };
+  const rules = parseRules(record.rules);
+  const created = newMatch({
+    rules: rules.ok ? rules.value : undefined,
+    seats: record.players.length,
+    dealer: record.dealer,
+  });
+  if (!created.ok) return { ok: false, message: created.error.message };
+  let state = created.value;
+  const frames: Frame[] = [];
+  record.rounds.forEach((round, index) => {
+    const dealt = dealRound(state, { deal: round.deal });
+    if (!dealt.ok) return;
+    state = dealt.value.state;
+    frames.push({ state, events: dealt.value.events, round: index });
+    for (const action of round.actions) {
+      const applied = applyAction(state, action);
+      if (!applied.ok) return;
+      state = applied.value.state;
+      frames.push({ state, events: applied.value.events, round: index });
+    }
+  });
+  return { ok: true, frames, players: checked.value.players };
+}
