@@ -1,4 +1,4 @@
-import { type Card, deckCards, maxSeats, isCardOfDeck } from "./cards.js";
+import { type Card, cardIndex, deckCards, maxSeats, isCardOfDeck } from "./cards.js";
 import { type Rules, DEFAULT_RULES } from "./rules.js";
 import { type Result, type EngineError, ok, err, engineError } from "./result.js";
 import { Rng, rngFromSeed, seedText, shuffled } from "./rng.js";
@@ -74,13 +74,18 @@ export function checkDeal(state: MatchState, deal: Deal): EngineError | null {
   const { rules } = state;
   if (deal.hands.length !== state.seatCount)
     return bad(`the deal has ${deal.hands.length} hands for ${state.seatCount} seats`);
-  const seen = new Set<string>();
+  // Cards seen so far, by card index; `size` counts them.
+  const seen = new Uint8Array(52);
+  let size = 0;
   const count = (cards: readonly unknown[], what: string): EngineError | null => {
-    for (const card of cards) {
+    for (let i = 0; i < cards.length; i++) {
+      const card = cards[i];
       if (!isCardOfDeck(card, rules.deck))
         return bad(`${what} holds ${JSON.stringify(card)}, not a card of the ${rules.deck} deck`);
-      if (seen.has(card)) return bad(`${card} is dealt twice`);
-      seen.add(card);
+      const index = cardIndex(card);
+      if (seen[index] === 1) return bad(`${card} is dealt twice`);
+      seen[index] = 1;
+      size++;
     }
     return null;
   };
@@ -103,7 +108,7 @@ export function checkDeal(state: MatchState, deal: Deal): EngineError | null {
   const problem = count(open, openName) ?? count(deal.stock, "the stock");
   if (problem) return problem;
   const deckSize = deckCards(rules.deck).length;
-  if (seen.size !== deckSize) return bad(`the deal holds ${seen.size} cards, the ${rules.deck} deck has ${deckSize}`);
+  if (size !== deckSize) return bad(`the deal holds ${size} cards, the ${rules.deck} deck has ${deckSize}`);
   return null;
 }
 

@@ -13,19 +13,24 @@ import {
   copyRound,
   nextSeat,
 } from "./state.js";
-import { handStrength, handValue, isFire } from "./value.js";
+import { handStrength, handValue, isFire, strengthOf } from "./value.js";
 
 type Hands = readonly (readonly Card[] | null)[];
 
 /** Which seats lose a life: 1 marks a loser, 0 a seat that keeps its lives (the knocker's extra cost comes later). */
-export function losersOf(hands: Hands, reason: EndReason, rules: Rules): number[] {
+export function losersOf(
+  hands: Hands,
+  reason: EndReason,
+  rules: Rules,
+  values: readonly (number | null)[] = hands.map((hand) => (hand === null ? null : handValue(hand, rules))),
+): number[] {
   if (reason === "fire" && rules.fire === "allOthersLose") {
     return hands.map((hand) => (hand !== null && !isFire(hand, rules) ? 1 : 0));
   }
   if (reason === "thirtyOne" && rules.thirtyOne === "allOthersLose") {
-    return hands.map((hand) => (hand !== null && handValue(hand, rules) !== 31 ? 1 : 0));
+    return values.map((value) => (value !== null && value !== 31 ? 1 : 0));
   }
-  const strengths = hands.map((hand) => (hand === null ? NaN : handStrength(hand, rules)));
+  const strengths = hands.map((hand, seat) => (hand === null ? NaN : strengthOf(hand, values[seat]!, rules)));
   let lowest = Infinity;
   let highest = -Infinity;
   for (const s of strengths) {
@@ -48,7 +53,8 @@ const TWENTY: readonly Card[] = ["Th", "Jh", "7c"];
 export function endRound(state: MatchState, round: RoundState, reason: EndReason, events: GameEvent[]): Transition {
   const { rules } = state;
   const hands = round.hands;
-  const losers = losersOf(hands, reason, rules);
+  const values = hands.map((hand) => (hand === null ? null : handValue(hand, rules)));
+  const losers = losersOf(hands, reason, rules, values);
   const lifeLosses = losers.map((lost, seat) => (lost && seat === round.knocker ? rules.knockerPays : lost));
   const lives = state.lives.slice();
   const status: SeatStatus[] = state.status.slice();
@@ -76,7 +82,7 @@ export function endRound(state: MatchState, round: RoundState, reason: EndReason
     dealer: round.dealer,
     endReason: reason,
     hands,
-    values: hands.map((hand) => (hand === null ? null : handValue(hand, rules))),
+    values,
     lifeLosses,
     lives,
     state: status,

@@ -159,10 +159,13 @@ export function actionsOf(round: RoundState): Action[] {
 
 /** The next seat in playing order that is still in the match. */
 export function nextSeat(state: Pick<MatchState, "rules" | "seatCount" | "status">, seat: number): number {
-  const step = state.rules.direction === "clockwise" ? 1 : state.seatCount - 1;
+  const count = state.seatCount;
+  const clockwise = state.rules.direction === "clockwise";
   let next = seat;
-  for (let i = 0; i < state.seatCount; i++) {
-    next = (next + step) % state.seatCount;
+  for (let i = 0; i < count; i++) {
+    // Stepping without `%`: this runs on every turn.
+    if (clockwise) next = next + 1 === count ? 0 : next + 1;
+    else next = next === 0 ? count - 1 : next - 1;
     if (state.status[next] !== "out") return next;
   }
   return seat;

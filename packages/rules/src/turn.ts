@@ -247,8 +247,10 @@ function playTurn(state: MatchState, next: Mutable<RoundState>, action: Action):
   next.toAct = nextSeat(state, seat);
   if (action.type === "swap" || action.type === "swapAll") {
     const hand = next.hands[seat]!;
-    if (isFire(hand, rules)) return endRound(state, next, "fire", events);
-    if (rules.thirtyOne !== "noEnd" && handValue(hand, rules) === 31) return endRound(state, next, "thirtyOne", events);
+    // Only 31 and up can end the round: Feuer is worth 33 or 31, and three aces are 30.5 when fire is off.
+    const value = handValue(hand, rules);
+    if (value >= 31 && isFire(hand, rules)) return endRound(state, next, "fire", events);
+    if (value === 31 && rules.thirtyOne !== "noEnd") return endRound(state, next, "thirtyOne", events);
   }
   if (next.knocker !== null && next.turnsAfterKnock === 0) return endRound(state, next, "knock", events);
   if (passRun === seatsInRound) {

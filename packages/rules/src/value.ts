@@ -6,7 +6,9 @@ type ValueRules = Pick<Rules, "fire" | "scoring" | "threeOfAKindTies">;
 const ACE = "A".charCodeAt(0);
 
 export const isThreeOfAKind = (hand: readonly Card[]): boolean =>
-  hand.length === 3 && hand[0]![0] === hand[1]![0] && hand[1]![0] === hand[2]![0];
+  hand.length === 3 &&
+  hand[0]!.charCodeAt(0) === hand[1]!.charCodeAt(0) &&
+  hand[1]!.charCodeAt(0) === hand[2]!.charCodeAt(0);
 
 export const isThreeAces = (hand: readonly Card[]): boolean => isThreeOfAKind(hand) && hand[0]!.charCodeAt(0) === ACE;
 
@@ -18,8 +20,33 @@ const CODE_C = "c".charCodeAt(0);
 const CODE_S = "s".charCodeAt(0);
 const CODE_H = "h".charCodeAt(0);
 
+/** `bestSum` for the usual three cards, written out: this runs for every swap and every hand at a round's end. */
+function bestSumOfThree(a: Card, b: Card, c: Card, byRank: boolean): number {
+  const pa = cardPoints(a);
+  const pb = cardPoints(b);
+  const pc = cardPoints(c);
+  const sa = a.charCodeAt(1);
+  const sb = b.charCodeAt(1);
+  const sc = c.charCodeAt(1);
+  if (sa === sb && sb === sc) return pa + pb + pc;
+  let best = pa > pb ? pa : pb;
+  if (pc > best) best = pc;
+  if (sa === sb && pa + pb > best) best = pa + pb;
+  if (sa === sc && pa + pc > best) best = pa + pc;
+  if (sb === sc && pb + pc > best) best = pb + pc;
+  if (byRank) {
+    const ra = a.charCodeAt(0);
+    const rb = b.charCodeAt(0);
+    const rc = c.charCodeAt(0);
+    if ((ra === rb || ra === rc) && 2 * pa > best) best = 2 * pa;
+    if (rb === rc && 2 * pb > best) best = 2 * pb;
+  }
+  return best;
+}
+
 /** The best sum of cards of one suit (and, with `suitOrRank`, of one rank). */
 function bestSum(hand: readonly Card[], byRank: boolean): number {
+  if (hand.length === 3) return bestSumOfThree(hand[0]!, hand[1]!, hand[2]!, byRank);
   let clubs = 0;
   let spades = 0;
   let hearts = 0;
@@ -63,7 +90,11 @@ export function handValue(hand: readonly Card[], rules: ValueRules): number {
  * the rank of a three of a kind as a tie-break among them.
  */
 export function handStrength(hand: readonly Card[], rules: ValueRules): number {
-  const value = handValue(hand, rules);
+  return strengthOf(hand, handValue(hand, rules), rules);
+}
+
+/** `handStrength` from a value already known. */
+export function strengthOf(hand: readonly Card[], value: number, rules: ValueRules): number {
   // Values step by at least 0.5, i.e. 32 here, so a rank tie-break (0 to 12) stays below the next value (31).
   if (value === 30.5 && rules.threeOfAKindTies === "higherRank") return value * 64 + rankStrength(hand[0]!);
   return value * 64;

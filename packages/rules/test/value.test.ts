@@ -12,6 +12,8 @@ import {
   maxSeats,
   outcomeOf,
   replayRecordText,
+  Rng,
+  seedText,
 } from "../src/index.js";
 import { h, sortedHands } from "./helpers.js";
 
@@ -193,5 +195,29 @@ describe("the worked example of 002", () => {
       rounds: o.rounds.map((r: { hands: string[][] }) => ({ ...r, hands: sortedHands(r.hands) })),
     });
     expect(sets(JSON.parse(JSON.stringify(outcome)))).toEqual(sets(expected));
+  });
+});
+
+describe("Rng", () => {
+  it("below() gives the plain modulo definition (2^32 % n rejection, then x % n) for any n", () => {
+    const fast = Rng.fromSeed("below");
+    const plain = Rng.fromSeed("below");
+    const plainBelow = (n: number) => {
+      const limit = 0x100000000 - (0x100000000 % n);
+      for (;;) {
+        const x = plain.nextUint32();
+        if (x < limit) return x % n;
+      }
+    };
+    for (let i = 0; i < 20000; i++) {
+      const n = 1 + (i % 60) + (i % 11 === 0 ? 3_000_000_000 : 0);
+      expect(fast.below(n)).toBe(plainBelow(n));
+    }
+  });
+  it("a seed gives the same deal sequence every time", () => {
+    const a = Rng.fromSeed("same");
+    const b = Rng.fromSeed("same");
+    expect(a.nextSeed()).toBe(b.nextSeed());
+    expect(seedText(a.nextSeedState())).toBe(b.nextSeed());
   });
 });
