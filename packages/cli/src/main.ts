@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { type Io, replayFile, replayJsonl } from "./replay.js";
+import { type Io, REPLAY_USAGE, runReplay } from "./replay.js";
 import { verifyCommand } from "./verify.js";
 import { arenaCommand } from "./arena/command.js";
 import { playCommand } from "./play/command.js";
@@ -12,17 +12,7 @@ export interface Command {
   run(args: readonly string[], io: Io): Promise<number>;
 }
 
-const replay: Command = {
-  usage: `  schwimmen replay FILE        replay a game record (FILE may be - for standard input);
-                               prints the outcome as JSON, or {"error": ...} on stderr with exit code 2
-  schwimmen replay --jsonl     replay one record per line of standard input, one result line each`,
-  async run(args, io) {
-    if (args.length === 1 && args[0] === "--jsonl") return replayJsonl(io);
-    if (args.length === 1 && args[0] !== undefined) return replayFile(args[0], io);
-    io.stderr.write("usage: schwimmen replay FILE|-  or  schwimmen replay --jsonl\n");
-    return 2;
-  },
-};
+const replay: Command = { usage: REPLAY_USAGE, run: runReplay };
 
 /** Every subcommand; each lives in its own module. */
 const COMMANDS: Record<string, Command> = {

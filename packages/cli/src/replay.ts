@@ -1,4 +1,17 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
 import { type RecordError, outcomeOf, replayRecordText } from "@schwimmen/rules";
+
+export interface Io {
+  readonly stdin: NodeJS.ReadableStream;
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown };
+  readonly readFile: (path: string) => Promise<string>;
+}
+
+export const REPLAY_USAGE = `  schwimmen replay FILE        replay a game record (FILE may be - for standard input);
+                               prints the outcome as JSON, or {"error": ...} on stderr with exit code 2
+  schwimmen replay --jsonl     replay one record per line of standard input, one result line each`;
 
 /** One record's text to one output line: the outcome, or {"error": {...}}. */
 export function replayLine(text: string): { ok: boolean; line: string } {
@@ -9,17 +22,34 @@ export function replayLine(text: string): { ok: boolean; line: string } {
 
 export const errorLine = (error: RecordError): string => JSON.stringify({ error });
 
+/** Many lines (joined by "\n") to their output lines, each ending in "\n". */
+export function replayBatch(text: string): string {
+  let out = "";
+  let start = 0;
+  for (;;) {
+    const nl = text.indexOf("\n", start);
+    out += replayLine(nl < 0 ? text.slice(start) : text.slice(start, nl)).line + "\n";
+    if (nl < 0) return out;
+    start = nl + 1;
+  }
+}
+
+/** `schwimmen replay ...`: the command's arguments to an exit code. */
+export async function runReplay(args: readonly string[], io: Io): Promise<number> {
+  if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
+    io.stdout.write(`Usage:\n${REPLAY_USAGE}\n`);
+    return 0;
+  }
+  if (args.length === 1 && args[0] === "--jsonl") return replayJsonl(io);
+  if (args.length === 1 && args[0] !== undefined) return replayFile(args[0], io);
+  io.stderr.write("usage: schwimmen replay FILE|-  or  schwimmen replay --jsonl\n");
+  return 2;
+}
+
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString("utf8");
-}
-
-export interface Io {
-  readonly stdin: NodeJS.ReadableStream;
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown };
-  readonly readFile: (path: string) => Promise<string>;
 }
 
 /** `schwimmen replay FILE|-`: exit 0 with the outcome on stdout, or exit 2 with the error on stderr. */
@@ -37,25 +67,121 @@ export async function replayFile(path: string, io: Io): Promise<number> {
   return ok ? 0 : 2;
 }
 
+/** Lines per message to a worker: large enough that messaging costs little, small enough to spread the work. */
+const BATCH_LINES = 250;
+
+/**
+ * How many worker threads `--jsonl` uses: SCHWIMMEN_REPLAY_THREADS if set (0 replays on the main thread), else one
+ * per core up to 4. Workers need the built files, so running from the TypeScript sources uses none.
+ */
+function threadCount(): number {
+  if (!import.meta.url.endsWith(".js")) return 0;
+  const set = process.env.SCHWIMMEN_REPLAY_THREADS;
+  if (set !== undefined && /^\d+$/.test(set)) return Math.min(Number(set), 16);
+  return Math.min(availableParallelism(), 4);
+}
+
+/** Batches handed out round-robin to worker threads; results come back tagged and are written in input order. */
+class ReplayPool {
+  private readonly workers: Worker[] = [];
+  private readonly done = new Map<number, string>();
+  private sent = 0;
+  private written = 0;
+  private failure: Error | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    threads: number,
+    private readonly write: (text: string) => void,
+  ) {
+    for (let i = 0; i < threads; i++) {
+      const worker = new Worker(new URL("./replay-worker.js", import.meta.url));
+      worker.on("message", ({ id, out }: { id: number; out: string }) => this.finished(id, out));
+      worker.on("error", (error) => {
+        this.failure = error;
+        this.wake?.();
+      });
+      this.workers.push(worker);
+    }
+  }
+
+  get inFlight(): number {
+    return this.sent - this.written;
+  }
+
+  send(text: string): void {
+    this.workers[this.sent % this.workers.length]!.postMessage({ id: this.sent, text });
+    this.sent++;
+  }
+
+  private finished(id: number, out: string): void {
+    this.done.set(id, out);
+    let text = "";
+    for (let next = this.done.get(this.written); next !== undefined; next = this.done.get(this.written)) {
+      this.done.delete(this.written);
+      text += next;
+      this.written++;
+    }
+    if (text !== "") this.write(text);
+    this.wake?.();
+  }
+
+  /** Waits until at most `limit` batches are out (0: all written). */
+  async drain(limit: number): Promise<void> {
+    while (this.inFlight > limit) {
+      if (this.failure) throw this.failure;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = null;
+    }
+    if (this.failure) throw this.failure;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+}
+
 /** `schwimmen replay --jsonl`: one output line per input line, in order; exit 0 once all input is read. */
 export async function replayJsonl(io: Io): Promise<number> {
-  let pending = "";
-  let out: string[] = [];
-  const flush = () => {
-    if (out.length > 0) io.stdout.write(out.join("\n") + "\n");
-    out = [];
+  const threads = threadCount();
+  const write = (text: string) => io.stdout.write(text);
+  let pool: ReplayPool | null = null;
+  // Small inputs are replayed right here; a worker pool starts once a full batch shows the input is large.
+  const dispatch = async (text: string) => {
+    if (threads === 0) return write(replayBatch(text));
+    pool ??= new ReplayPool(threads, write);
+    pool.send(text);
+    await pool.drain(threads * 8);
   };
-  for await (const chunk of io.stdin) {
-    pending += typeof chunk === "string" ? chunk : (chunk as Buffer).toString("utf8");
-    let start = 0;
-    for (let nl = pending.indexOf("\n"); nl >= 0; nl = pending.indexOf("\n", start)) {
-      out.push(replayLine(pending.slice(start, nl)).line);
-      start = nl + 1;
+  const decoder = new TextDecoder();
+  let pending = "";
+  let scanFrom = 0;
+  let lines = 0;
+  try {
+    for await (const chunk of io.stdin) {
+      pending += typeof chunk === "string" ? chunk : decoder.decode(chunk as Buffer, { stream: true });
+      for (let nl = pending.indexOf("\n", scanFrom); nl >= 0; nl = pending.indexOf("\n", scanFrom)) {
+        scanFrom = nl + 1;
+        if (++lines < BATCH_LINES) continue;
+        const batch = pending.slice(0, nl);
+        pending = pending.slice(nl + 1);
+        scanFrom = 0;
+        lines = 0;
+        await dispatch(batch);
+      }
     }
-    pending = pending.slice(start);
-    flush();
+    pending += decoder.decode();
+    // The complete lines left, and a last line without a newline unless it is blank.
+    const lastNl = pending.lastIndexOf("\n");
+    const tail = pending.slice(lastNl + 1);
+    const rest = tail.trim() === "" ? (lastNl < 0 ? null : pending.slice(0, lastNl)) : pending;
+    if (rest !== null) {
+      if (pool === null) write(replayBatch(rest));
+      else await dispatch(rest);
+    }
+    if (pool !== null) await (pool as ReplayPool).drain(0);
+  } finally {
+    if (pool !== null) await (pool as ReplayPool).close();
   }
-  if (pending.trim() !== "") out.push(replayLine(pending).line);
-  flush();
   return 0;
 }
