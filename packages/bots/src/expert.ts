@@ -16,7 +16,7 @@ export interface ExpertOptions {
   readonly otherKnockAt: number;
 }
 
-export const EXPERT_DEFAULTS: ExpertOptions = { worlds: 40, maxSwaps: 4, ownKnockAt: 27, otherKnockAt: 27 };
+export const EXPERT_DEFAULTS: ExpertOptions = { worlds: 100, maxSwaps: 4, ownKnockAt: 27, otherKnockAt: 27 };
 
 /** The legal actions worth searching: all but the weakest single swaps. */
 function candidates(view: TableView, maxSwaps: number): Action[] {

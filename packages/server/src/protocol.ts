@@ -142,40 +142,40 @@ export type Move = z.output<typeof moveSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Server -> client
 
-export type ErrorCode =
-  // frames and connection
-  | "BAD_JSON"
-  | "BAD_MESSAGE"
-  | "MESSAGE_TOO_LARGE"
-  | "RATE_LIMITED"
-  | "NOT_IDENTIFIED"
-  | "ALREADY_IDENTIFIED"
-  // tables
-  | "TABLE_NOT_FOUND"
-  | "TABLE_FULL"
-  | "NOT_AT_TABLE"
-  | "ALREADY_AT_TABLE"
-  | "NAME_REQUIRED"
-  | "INVALID_RULES"
-  | "UNKNOWN_BOT_LEVEL"
-  | "NOT_HOST"
-  | "ALREADY_STARTED"
-  | "NOT_STARTED"
-  | "MATCH_NOT_OVER"
-  | "NOT_A_PLAYER"
-  | "NOT_YOUR_SEAT"
-  | "NOT_AWAY"
-  | "TOO_MANY_TABLES"
-  // the engine's codes for a refused action
-  | "NOT_YOUR_TURN"
-  | "ACTION_NOT_ALLOWED"
-  | "CARD_NOT_IN_HAND"
-  | "CARD_NOT_IN_MIDDLE"
-  | "ROUND_OVER"
-  | "MATCH_OVER"
-  | "INVALID_RECORD"
-  | "INVALID_DEAL"
-  | "INTERNAL";
+/** Every error code the server sends (type `error`). */
+export const ERROR_CODES = [
+  "BAD_JSON",
+  "BAD_MESSAGE",
+  "MESSAGE_TOO_LARGE",
+  "RATE_LIMITED",
+  "NOT_IDENTIFIED",
+  "ALREADY_IDENTIFIED",
+  "TABLE_NOT_FOUND",
+  "TABLE_FULL",
+  "NOT_AT_TABLE",
+  "ALREADY_AT_TABLE",
+  "NAME_REQUIRED",
+  "INVALID_RULES",
+  "UNKNOWN_BOT_LEVEL",
+  "NOT_HOST",
+  "ALREADY_STARTED",
+  "NOT_STARTED",
+  "MATCH_NOT_OVER",
+  "NOT_A_PLAYER",
+  "NOT_YOUR_SEAT",
+  "NOT_AWAY",
+  "TOO_MANY_TABLES",
+  "NOT_YOUR_TURN",
+  "ACTION_NOT_ALLOWED",
+  "CARD_NOT_IN_HAND",
+  "CARD_NOT_IN_MIDDLE",
+  "ROUND_OVER",
+  "MATCH_OVER",
+  "INVALID_RECORD",
+  "INVALID_DEAL",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export type SeatKind = "human" | "bot" | "free";
 

@@ -29,10 +29,16 @@ interface MatchRecord {
   rounds: RecordRound[];
 }
 
+interface Known {
+  open: Set<Card>;
+  held: Set<Card>[];
+  hands: readonly (readonly Card[] | null)[];
+}
+
 /** What was known when: the record replayed action by action. */
 class Truth {
   private readonly starts: MatchState[] = [];
-  private readonly cache = new Map<string, { open: Set<Card>; held: Set<Card>[]; hands: (readonly Card[] | null)[] }>();
+  private readonly cache = new Map<string, Known>();
 
   constructor(readonly record: MatchRecord) {
     const rules = parseRules(record.rules);
@@ -69,7 +75,7 @@ class Truth {
   }
 
   /** Open cards and cards held per seat after `t` actions of round `r`, and the hands then. */
-  at(r: number, t: number) {
+  at(r: number, t: number): Known {
     const key = `${r}:${t}`;
     let found = this.cache.get(key);
     if (!found) {
@@ -84,7 +90,7 @@ class Truth {
   ended(r: number): Set<Card> {
     const round = this.record.rounds[r]!;
     const { open, hands } = this.at(r, round.actions.length);
-    const all = new Set(open);
+    const all = new Set<Card>(open);
     for (const h of hands) h?.forEach((c) => all.add(c));
     return all;
   }

@@ -1,68 +1,43 @@
-import { type Rules, type RuleKey, DEFAULT_RULES, RULE_KEYS } from "@schwimmen/rules";
+import { type Rules, type RuleKey, DEFAULT_RULES, RULE_KEYS, parseRules } from "@schwimmen/rules";
 import type { Lang } from "./settings.js";
 
 export interface Preset {
   readonly id: string;
   readonly name: Readonly<Record<Lang, string>>;
-  readonly about: Readonly<Record<Lang, string>>;
   /** Only the keys that differ from the defaults. */
   readonly rules: Partial<Rules>;
 }
 
-/** The default set and house-rule sets taken from the other rule documents. */
-export const PRESETS: readonly Preset[] = [
-  {
-    id: "default",
-    name: { de: "Bei uns gilt", en: "House standard" },
-    about: {
-      de: "Die Grundregeln: offene Mitte, 3 Leben, alle schwimmen.",
-      en: "The base rules: open middle, 3 lives, everyone swims.",
-    },
-    rules: {},
-  },
-  {
-    id: "twoPackets",
-    name: { de: "Zwei Päckchen", en: "Two packets" },
-    about: { de: "Der Geber wählt eines von zwei Päckchen.", en: "The dealer picks one of two packets." },
-    rules: { deal: "dealerChooses" },
-  },
-  {
-    id: "schnauz",
-    name: { de: "Schnauz", en: "Schnauz" },
-    about: {
-      de: "Geber wählt, Klopfen erst nach der ersten Runde, neue Mitte auf Wunsch und bei 7-8-9.",
-      en: "Dealer chooses, knock after the first lap, new middle on request and for 7-8-9.",
-    },
-    rules: { deal: "dealerChooses", knock: "afterFirstLap", allPass: "onRequest", lowMiddleRedeal: true },
-  },
-  {
-    id: "stop",
-    name: { de: "Stop", en: "Stop" },
-    about: {
-      de: "Drei Asse zählen 31 und beenden die Runde, 31 allein beendet nichts, Stop erst nach der ersten Runde.",
-      en: "Three aces count 31 and end the round, 31 alone ends nothing, stop only after the first lap.",
-    },
-    rules: { fire: "endsRound", thirtyOne: "noEnd", knock: "afterFirstLap", lowMiddleRedeal: true },
-  },
-  {
-    id: "strict",
-    name: { de: "Streng", en: "Strict" },
-    about: {
-      de: "Bei 31 verlieren alle anderen, ein verlierender Klopfer zahlt doppelt.",
-      en: "At 31 all others lose, a losing knocker pays twice.",
-    },
-    rules: { thirtyOne: "allOthersLose", knockerPays: 2, knock: "afterFirstLap", deal: "dealerChooses" },
-  },
-  {
-    id: "manyLosers",
-    name: { de: "Viele Verlierer", en: "Many losers" },
-    about: {
-      de: "Alle mit 20 oder weniger verlieren, nur der Erste darf schwimmen.",
-      en: "Everyone on 20 or less loses, only the first may swim.",
-    },
-    rules: { losers: "twentyOrLess", swimming: "firstOnly" },
-  },
-];
+/** Used when docs/presets.md is missing or unreadable: at least the default set. */
+const FALLBACK: readonly Preset[] = [{ id: "standard", name: { de: "Standard", en: "Standard" }, rules: {} }];
+
+// docs/presets.md describes the presets for people and ends with a JSON block for programs: that block is read here.
+const DOCS = import.meta.glob<string>("../../../docs/presets.md", { query: "?raw", import: "default", eager: true });
+
+/** The presets of the JSON block in the presets document; entries that are not valid rule sets are left out. */
+export function presetsFromMarkdown(text: string | undefined): Preset[] {
+  const block = text?.match(/```json\s*\n([\s\S]*?)```/)?.[1];
+  if (!block) return [...FALLBACK];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(block);
+  } catch {
+    return [...FALLBACK];
+  }
+  if (!Array.isArray(parsed)) return [...FALLBACK];
+  const presets: Preset[] = [];
+  for (const entry of parsed as unknown[]) {
+    if (typeof entry !== "object" || entry === null) continue;
+    const { id, name, rules } = entry as Record<string, unknown>;
+    const names = name as Record<string, unknown> | undefined;
+    if (typeof id !== "string" || typeof names?.de !== "string" || typeof names.en !== "string") continue;
+    if (!parseRules(rules ?? {}).ok) continue;
+    presets.push({ id, name: { de: names.de, en: names.en }, rules: (rules ?? {}) as Partial<Rules> });
+  }
+  return presets.length > 0 ? presets : [...FALLBACK];
+}
+
+export const PRESETS: readonly Preset[] = presetsFromMarkdown(Object.values(DOCS)[0]);
 
 /** The full rule set of a partial one (unknown keys are dropped). */
 export function fullRules(partial: Readonly<Record<string, unknown>>): Rules {

@@ -2,7 +2,7 @@ import { DEFAULT_RULES, RULE_KEYS, RULE_VALUES, parseRules } from "@schwimmen/ru
 import { describe, expect, it } from "vitest";
 import { de } from "../src/i18n/de.js";
 import { en } from "../src/i18n/en.js";
-import { PRESETS, changedKeys, fullRules, matchingPreset } from "../src/presets.js";
+import { PRESETS, changedKeys, fullRules, matchingPreset, presetsFromMarkdown } from "../src/presets.js";
 import { RULE_TEXTS, ruleValueName } from "../src/rule-texts.js";
 import { defaultSettings, preferredLang, readSettings } from "../src/settings.js";
 
@@ -67,6 +67,15 @@ describe("presets", () => {
       expect(matchingPreset(preset.rules as Record<string, unknown>)?.id).toBe(preset.id);
     }
     expect(new Set(PRESETS.map((p) => p.id)).size).toBe(PRESETS.length);
+  });
+
+  it("come from the JSON block of docs/presets.md, with the default set first", () => {
+    expect(PRESETS.length).toBeGreaterThan(1);
+    expect(PRESETS.map((p) => p.id)).toContain("schnauz");
+    const read = presetsFromMarkdown('intro\n```json\n[{"id":"a","name":{"de":"A","en":"A"},"rules":{"swapAll":false}},{"id":"bad","name":{"de":"B","en":"B"},"rules":{"swapAll":3}}]\n```\n');
+    expect(read).toEqual([{ id: "a", name: { de: "A", en: "A" }, rules: { swapAll: false } }]);
+    expect(presetsFromMarkdown(undefined).map((p) => p.id)).toEqual(["standard"]);
+    expect(presetsFromMarkdown("```json\nnot json```").map((p) => p.id)).toEqual(["standard"]);
   });
 
   it("fills in defaults and lists only the changed keys", () => {

@@ -1,8 +1,15 @@
 import { type RuleKey, DEFAULT_RULES, RULE_KEYS, RULE_VALUES } from "@schwimmen/rules";
-import { PRESETS, fullRules, matchingPreset } from "../presets.js";
+import { PRESETS, changedKeys, fullRules, matchingPreset } from "../presets.js";
 import { RULE_TEXTS, ruleValueName } from "../rule-texts.js";
 import { changeSettings } from "../settings.js";
 import { useUi } from "../ui.js";
+
+/** A preset in one line: the values it changes. */
+function presetAbout(rules: Readonly<Record<string, unknown>>, lang: "de" | "en"): string {
+  const keys = changedKeys(rules);
+  if (keys.length === 0) return lang === "de" ? "Die Grundregeln, alles wie voreingestellt." : "The base rules, all defaults.";
+  return keys.map((key) => `${RULE_TEXTS[key].label[lang]}: ${ruleValueName(key, rules[key], lang)}`).join(" · ");
+}
 
 /** Every rule key of the contract as a labelled control with a one-line explanation, and the presets. */
 export function HouseRules({ onDone }: { onDone: () => void }) {
@@ -30,7 +37,7 @@ export function HouseRules({ onDone }: { onDone: () => void }) {
                 onClick={() => changeSettings({ rules: { ...preset.rules } })}
               >
                 <strong>{preset.name[ui.lang]}</strong>
-                <span>{preset.about[ui.lang]}</span>
+                <span>{presetAbout(preset.rules, ui.lang)}</span>
               </button>
             </li>
           ))}

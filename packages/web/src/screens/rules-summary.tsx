@@ -12,7 +12,7 @@ export function RulesSummary({ rules, compact = false }: { rules: Partial<Rules>
   const title = preset ? preset.name[ui.lang] : keys.length === 0 ? ui.tr("rulesStandard") : ui.tr("houseRules");
   const list =
     keys.length === 0 ? (
-      <p class="rules-summary__none">{ui.tr("rulesStandard")}</p>
+      <p class="rules-summary__none">{preset && compact ? ui.tr("rulesStandard") : ""}</p>
     ) : (
       <ul class="rules-summary__list">
         {keys.map((key) => (

@@ -58,6 +58,27 @@ describe.skipIf(!chromiumAvailable())("screenshots of the start page and the tab
     }, 120_000);
   }
 
+  it("the rules page renders docs/rules.de.md and the house rules editor fits 360 px", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: "de-DE" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/#/rules`);
+    await page.waitForSelector(".prose h1", { timeout: 15_000 });
+    expect(await page.textContent(".prose h1")).toMatch(/Schwimmen/);
+    expect(await page.locator(".prose script").count()).toBe(0);
+    await page.screenshot({ path: screenshotPath("rules-360x740") });
+    await page.goto(`${server.url}/#/house-rules`);
+    await page.waitForSelector("#rule-deck");
+    // Every rule key has a labelled control with a one-line explanation.
+    const unlabelled = await page.$$eval(".rule select, .rule input", (controls) =>
+      controls.filter((c) => !c.labels?.length || !c.getAttribute("aria-describedby")).length,
+    );
+    expect(unlabelled).toBe(0);
+    expect(await page.locator(".rule").count()).toBe(15);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: screenshotPath("house-rules-360x740") });
+    await context.close();
+  }, 120_000);
+
   it("German faces and the replay viewer of a finished game", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
