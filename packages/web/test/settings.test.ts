@@ -72,7 +72,9 @@ describe("presets", () => {
   it("come from the JSON block of docs/presets.md, with the default set first", () => {
     expect(PRESETS.length).toBeGreaterThan(1);
     expect(PRESETS.map((p) => p.id)).toContain("schnauz");
-    const read = presetsFromMarkdown('intro\n```json\n[{"id":"a","name":{"de":"A","en":"A"},"rules":{"swapAll":false}},{"id":"bad","name":{"de":"B","en":"B"},"rules":{"swapAll":3}}]\n```\n');
+    const read = presetsFromMarkdown(
+      'intro\n```json\n[{"id":"a","name":{"de":"A","en":"A"},"rules":{"swapAll":false}},{"id":"bad","name":{"de":"B","en":"B"},"rules":{"swapAll":3}}]\n```\n',
+    );
     expect(read).toEqual([{ id: "a", name: { de: "A", en: "A" }, rules: { swapAll: false } }]);
     expect(presetsFromMarkdown(undefined).map((p) => p.id)).toEqual(["standard"]);
     expect(presetsFromMarkdown("```json\nnot json```").map((p) => p.id)).toEqual(["standard"]);

@@ -7,7 +7,8 @@ import { useUi } from "../ui.js";
 /** A preset in one line: the values it changes. */
 function presetAbout(rules: Readonly<Record<string, unknown>>, lang: "de" | "en"): string {
   const keys = changedKeys(rules);
-  if (keys.length === 0) return lang === "de" ? "Die Grundregeln, alles wie voreingestellt." : "The base rules, all defaults.";
+  if (keys.length === 0)
+    return lang === "de" ? "Die Grundregeln, alles wie voreingestellt." : "The base rules, all defaults.";
   return keys.map((key) => `${RULE_TEXTS[key].label[lang]}: ${ruleValueName(key, rules[key], lang)}`).join(" · ");
 }
 
@@ -23,6 +24,9 @@ export function HouseRules({ onDone }: { onDone: () => void }) {
   };
   return (
     <main id="main" class="page house-rules">
+      <button type="button" class="btn btn--ghost" onClick={onDone}>
+        ← {ui.tr("menu")}
+      </button>
       <h1>{ui.tr("houseRules")}</h1>
       <section aria-labelledby="presets-title">
         <h2 id="presets-title">{ui.tr("presets")}</h2>

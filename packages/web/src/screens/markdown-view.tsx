@@ -1,6 +1,13 @@
 import type { ComponentChildren } from "preact";
 import type { Block, Inline } from "../markdown.js";
 
+/** Links between the docs pages point to the app's own screens. */
+function pageLink(href: string): string {
+  if (/^(\.\/)?rules\.(de|en)\.md/.test(href)) return "#/rules";
+  if (/^(\.\/)?presets\.md/.test(href)) return "#/house-rules";
+  return href;
+}
+
 function Inlines({ nodes }: { nodes: readonly Inline[] }): ComponentChildren {
   return nodes.map((node) => {
     switch (node.kind) {
@@ -20,12 +27,27 @@ function Inlines({ nodes }: { nodes: readonly Inline[] }): ComponentChildren {
             <Inlines nodes={node.children} />
           </em>
         );
-      case "link":
+      case "link": {
+        const target = pageLink(node.href);
+        if (target.startsWith("#") && !target.startsWith("#/"))
+          // An anchor inside the page: scroll there, leaving the page's own route in the address alone.
+          return (
+            <a
+              href={target}
+              onClick={(event) => {
+                event.preventDefault();
+                document.getElementById(decodeURIComponent(target.slice(1)))?.scrollIntoView();
+              }}
+            >
+              <Inlines nodes={node.children} />
+            </a>
+          );
         return (
-          <a href={node.href} rel="noopener noreferrer">
+          <a href={target} rel="noopener noreferrer">
             <Inlines nodes={node.children} />
           </a>
         );
+      }
     }
   });
 }

@@ -24,13 +24,15 @@ const DRAG_TYPE = "application/x-schwimmen-card";
 /** One face-up card that can be picked (a button named after the card) and dragged onto another. */
 export function CardButton(props: CardButtonProps) {
   const { card, faces, lang, selected = false, disabled = false } = props;
-  const name = cardLabel(card, lang, faces);
+  // The key number printed on the card is part of its name, so what is seen is also what is announced.
+  const name = [cardLabel(card, lang, faces), props.place, props.keyHint].filter(Boolean).join(", ");
   return (
     <button
       type="button"
       class={`card${selected ? " card--selected" : ""}`}
       data-card={card}
-      aria-label={props.place ? `${name}, ${props.place}` : name}
+      aria-label={name}
+      aria-keyshortcuts={props.keyHint}
       aria-pressed={props.onPick ? selected : undefined}
       aria-disabled={disabled || undefined}
       onClick={() => {

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -34,8 +35,18 @@ describe.skipIf(!chromiumAvailable())("screenshots of the start page and the tab
       const context = await browser.newContext({ viewport: size, locale: "de-DE", reducedMotion: "reduce" });
       const page = await context.newPage();
       await presetSettings(page, { speed: "quick", seats: 4, levels: ["greedy", "tactician", "expert"] });
+      const scripts: Promise<number>[] = [];
+      page.on("response", (response) => {
+        if (response.url().endsWith(".js")) scripts.push(response.body().then((body) => gzipSync(body).length));
+      });
       await page.goto(`${server.url}/`);
       await page.waitForSelector("[data-action=start-local]");
+      await page.waitForLoadState("networkidle");
+      // The first screen's JavaScript stays within 100 KB gzipped (the server sends it uncompressed; gzip it here).
+      const firstScreen = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+      console.info(`first screen JavaScript: ${(firstScreen / 1024).toFixed(1)} KB gzipped`);
+      expect(firstScreen).toBeGreaterThan(0);
+      expect(firstScreen).toBeLessThanOrEqual(100 * 1024);
       // German by default for a German browser.
       expect(await page.getAttribute("html", "lang")).toBe("de");
       const start = screenshotPath(`start-${size.width}x${size.height}`);
@@ -69,8 +80,9 @@ describe.skipIf(!chromiumAvailable())("screenshots of the start page and the tab
     await page.goto(`${server.url}/#/house-rules`);
     await page.waitForSelector("#rule-deck");
     // Every rule key has a labelled control with a one-line explanation.
-    const unlabelled = await page.$$eval(".rule select, .rule input", (controls) =>
-      controls.filter((c) => !c.labels?.length || !c.getAttribute("aria-describedby")).length,
+    const unlabelled = await page.$$eval(
+      ".rule select, .rule input",
+      (controls) => controls.filter((c) => !c.labels?.length || !c.getAttribute("aria-describedby")).length,
     );
     expect(unlabelled).toBe(0);
     expect(await page.locator(".rule").count()).toBe(15);
