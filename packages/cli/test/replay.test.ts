@@ -1,0 +1,194 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outcomeOf, replayRecordText } from "@schwimmen/rules";
+import { knock, pass, record, swap } from "../../rules/test/helpers.js";
+
+/** The real command: the built binary run as a child process, as a user or an outside checker runs it. */
+const root = new URL("../../../", import.meta.url).pathname;
+const bin = join(root, "packages/cli/bin/schwimmen.js");
+
+function run(args: string[], input = "", env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    input,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, ...env },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const BASE = ["7c 8s 9h", "Tc Ts 8h", "Jc 9s 7d"];
+const MIDDLE = "Qd 8d Kc";
+const game = (actions: unknown[], rules: Record<string, unknown> = {}) =>
+  JSON.stringify(record({ rules, rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: actions as never }] }));
+const examples = join(root, "packages/rules/test/examples");
+
+/** What the engine itself says for a record's text: the expected output line. */
+function expectedLine(text: string): string {
+  const replayed = replayRecordText(text);
+  return replayed.ok ? JSON.stringify(outcomeOf(replayed.value.state)) : JSON.stringify({ error: replayed.error });
+}
+
+let dir = "";
+beforeAll(() => {
+  // Build so that the binary runs the current sources (incremental: quick when nothing changed).
+  try {
+    execFileSync(
+      process.execPath,
+      [join(root, "node_modules/typescript/bin/tsc"), "-b", "packages/cli/tsconfig.json"],
+      {
+        cwd: root,
+        stdio: "pipe",
+        timeout: 120_000,
+      },
+    );
+  } catch (cause) {
+    if (!existsSync(join(root, "packages/cli/dist/replay.js"))) throw cause;
+  }
+  dir = mkdtempSync(join(tmpdir(), "schwimmen-replay-"));
+}, 150_000);
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const file = (name: string, text: string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+describe("schwimmen replay FILE", () => {
+  it.each(["seed002-example-31", "seed002-example-knock"])("%s prints its outcome and exits 0", (name) => {
+    const got = run(["replay", join(examples, `${name}.json`)]);
+    expect(got.stderr).toBe("");
+    expect(got.code).toBe(0);
+    const expected = JSON.parse(readFileSync(join(examples, `${name}.outcome.json`), "utf8"));
+    const outcome = JSON.parse(got.stdout);
+    const sets = (o: { rounds: { hands: string[][] }[] }) => o.rounds.map((r) => r.hands.map((h) => [...h].sort()));
+    expect(sets(outcome)).toEqual(sets(expected));
+    expect({ ...outcome, rounds: outcome.rounds.map((r: object) => ({ ...r, hands: null })) }).toEqual({
+      ...expected,
+      rounds: expected.rounds.map((r: object) => ({ ...r, hands: null })),
+    });
+    expect(got.stdout.endsWith("}\n")).toBe(true);
+    expect(got.stdout.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("reads standard input for -", () => {
+    const text = readFileSync(join(examples, "seed002-example-31.json"), "utf8");
+    const got = run(["replay", "-"], text);
+    expect(got.code).toBe(0);
+    expect(got.stdout.trim()).toBe(expectedLine(text));
+  });
+
+  const errors: [string, string][] = [
+    ["INVALID_RECORD", "{ not json"],
+    ["INVALID_RECORD", game([], { fire: "maybe" })],
+    ["INVALID_DEAL", game([]).replace('"7c"', '"7x"')],
+    ["NOT_YOUR_TURN", game([pass(1)])],
+    ["ACTION_NOT_ALLOWED", game([knock(0), knock(1)])],
+    ["CARD_NOT_IN_HAND", game([swap(0, "Ah", "Qd")])],
+    ["CARD_NOT_IN_MIDDLE", game([swap(0, "7c", "Ah")])],
+    ["ROUND_OVER", game([knock(0), pass(1), pass(2), pass(0)])],
+    [
+      "MATCH_OVER",
+      JSON.stringify(
+        record({
+          rules: { lives: 1, swimming: "off" },
+          rounds: [
+            { deal: { hands: ["7c 8s 9h", "Tc Ts 8h"], middle: MIDDLE }, actions: [knock(0), pass(1)] },
+            { deal: { hands: [null as never, "Tc Ts 8h"], middle: MIDDLE } },
+          ],
+        }),
+      ),
+    ],
+  ];
+  it.each(errors)("%s: exit 2, the error on stderr, nothing on stdout, no stack trace", (code, text) => {
+    const got = run(["replay", file(`${code}.json`, text)]);
+    expect(got.code).toBe(2);
+    expect(got.stdout).toBe("");
+    expect(got.stderr.trim().split("\n")).toHaveLength(1);
+    const error = JSON.parse(got.stderr).error;
+    expect(error.code).toBe(code);
+    expect(typeof error.message).toBe("string");
+    expect(got.stderr).not.toMatch(/\n\s+at /);
+    expect(got.stderr.trim()).toBe(expectedLine(text));
+  });
+
+  it("names the round and the action of a failing action", () => {
+    const got = run(["replay", "-"], game([knock(0), pass(2)]));
+    expect(JSON.parse(got.stderr)).toEqual({
+      error: { code: "NOT_YOUR_TURN", message: expect.any(String), round: 0, action: 1 },
+    });
+  });
+
+  it("a missing file: INVALID_RECORD, exit 2, no stack trace", () => {
+    const got = run(["replay", join(dir, "nothing-here.json")]);
+    expect(got.code).toBe(2);
+    expect(got.stdout).toBe("");
+    expect(JSON.parse(got.stderr).error.code).toBe("INVALID_RECORD");
+    expect(got.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("wrong usage: exit 2, nothing on stdout", () => {
+    const got = run(["replay"]);
+    expect(got.code).toBe(2);
+    expect(got.stdout).toBe("");
+    expect(got.stderr).toContain("usage");
+  });
+});
+
+describe("schwimmen replay --jsonl", () => {
+  const good = game([knock(0), pass(1), pass(2)]);
+  const unfinished = game([swap(0, "7c", "Qd")]);
+  const bad = game([pass(2)]);
+
+  it("one line per input line, in order, good and bad mixed; exit 0", () => {
+    const lines = [good, "not json", bad, "", unfinished, "[]", good];
+    const got = run(["replay", "--jsonl"], lines.join("\n") + "\n");
+    expect(got.code).toBe(0);
+    expect(got.stderr).toBe("");
+    expect(got.stdout.split("\n").slice(0, -1)).toEqual(lines.map(expectedLine));
+    const codes = got.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line).error?.code ?? "ok");
+    expect(codes).toEqual(["ok", "INVALID_RECORD", "NOT_YOUR_TURN", "INVALID_RECORD", "ok", "INVALID_RECORD", "ok"]);
+  });
+
+  it("a last line without a newline counts; no input gives no output", () => {
+    expect(run(["replay", "--jsonl"], `${good}\n${bad}`).stdout.trim().split("\n")).toHaveLength(2);
+    const empty = run(["replay", "--jsonl"], "");
+    expect(empty).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+
+  it.each(["0", "1", "2", "3"])("many lines keep their order with %s worker threads", (threads) => {
+    const texts = Array.from({ length: 1234 }, (_, i) =>
+      i % 7 === 3 ? bad : i % 11 === 5 ? "{" : i % 2 ? good : unfinished,
+    );
+    const got = run(["replay", "--jsonl"], texts.join("\n") + "\n", { SCHWIMMEN_REPLAY_THREADS: threads });
+    expect(got.code).toBe(0);
+    const out = got.stdout.split("\n");
+    expect(out.pop()).toBe("");
+    expect(out).toHaveLength(texts.length);
+    const expected = new Map(texts.map((t) => [t, expectedLine(t)]));
+    expect(out).toEqual(texts.map((t) => expected.get(t)));
+  });
+});
+
+describe("schwimmen --help", () => {
+  it("prints the usage with the replay command and exits 0", () => {
+    const got = run(["--help"]);
+    expect(got.code).toBe(0);
+    expect(got.stdout).toContain("schwimmen replay FILE");
+    expect(got.stdout).toContain("--jsonl");
+  });
+  it("replay --help prints the replay usage", () => {
+    const got = run(["replay", "--help"]);
+    expect(got.code).toBe(0);
+    expect(got.stdout).toContain("schwimmen replay --jsonl");
+  });
+});

@@ -1,0 +1,78 @@
+// Replay benchmark: `schwimmen replay --jsonl` on a file of typical records (whole 4-player matches under the
+// default rules, played by a simple player: knock at 27, else the best swap), timing the whole process from
+// start-up to exit. Prints the median of several runs. Run `npm run build` first (this uses the built files).
+// Options (environment): BENCH_RECORDS (default 20000), BENCH_RUNS (default 5), BENCH_FRESH=1 to regenerate.
+import { spawnSync } from "node:child_process";
+import { existsSync, openSync, closeSync, readFileSync, writeFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { typicalRecord } from "./typical-records.mjs";
+
+const root = new URL("../", import.meta.url).pathname;
+const bin = join(root, "packages/cli/bin/schwimmen.js");
+const COUNT = Number(process.env.BENCH_RECORDS ?? 20000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const path = join(tmpdir(), `schwimmen-bench-records-${COUNT}.jsonl`);
+
+if (!existsSync(path) || process.env.BENCH_FRESH === "1") {
+  const started = performance.now();
+  const lines = [];
+  for (let i = 0; i < COUNT; i++) lines.push(JSON.stringify(typicalRecord(`bench ${i}`)));
+  writeFileSync(path, lines.join("\n") + "\n");
+  console.log(`  wrote ${COUNT} records to ${path} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+const text = readFileSync(path, "utf8");
+const records = text
+  .trim()
+  .split("\n")
+  .map((line) => JSON.parse(line));
+const rounds = records.reduce((sum, r) => sum + r.rounds.length, 0);
+const actions = records.reduce((sum, r) => sum + r.rounds.reduce((s, round) => s + round.actions.length, 0), 0);
+console.log(
+  `  ${records.length} records, ${(statSync(path).size / 1e6).toFixed(1)} MB: ` +
+    `${(rounds / records.length).toFixed(1)} rounds and ${(actions / records.length).toFixed(1)} actions a record`,
+);
+
+/** One run of the real command on the file: the whole process, start-up included, output to /dev/null. */
+function timeOnce(threads, check = false) {
+  const input = openSync(path, "r");
+  const env = { ...process.env };
+  if (threads !== undefined) env.SCHWIMMEN_REPLAY_THREADS = String(threads);
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [bin, "replay", "--jsonl"], {
+    stdio: [input, check ? "pipe" : "ignore", "pipe"],
+    env,
+    maxBuffer: 1 << 30,
+    encoding: "utf8",
+  });
+  const seconds = (performance.now() - started) / 1000;
+  closeSync(input);
+  if (result.status !== 0) throw new Error(`replay exited with ${result.status}: ${result.stderr}`);
+  if (check) {
+    const lines = result.stdout.split("\n").length - 1;
+    if (lines !== records.length) throw new Error(`expected ${records.length} output lines, got ${lines}`);
+    if (result.stdout.includes('{"error"')) throw new Error("a typical record failed to replay");
+  }
+  return seconds;
+}
+
+// Once with the output checked: one outcome line per record, none an error.
+timeOnce(undefined, true);
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+for (const [label, threads] of [
+  ["default threads", undefined],
+  ["main thread only", 0],
+]) {
+  const times = [];
+  for (let i = 0; i < RUNS; i++) times.push(timeOnce(threads));
+  const m = median(times);
+  console.log(
+    `replay --jsonl (${label}): median of ${RUNS} runs ${m.toFixed(2)} s for ${records.length} records = ` +
+      `${Math.round(records.length / m)} records/s, start-up included (runs: ${times.map((t) => t.toFixed(2)).join(", ")} s)`,
+  );
+}
