@@ -61,7 +61,7 @@ export function handLikelihood(view: TableView, tracking: Tracking, seat: number
  * viewer knows: cards named in the history stay where they went, seen cards are nowhere hidden, and each opponent's
  * unknown cards are drawn in proportion to how well they explain its turns (a small particle filter per seat).
  */
-export function sampleWorld(view: TableView, tracking: Tracking, rng: Rng): HiddenGuess {
+export function sampleWorld(view: TableView, tracking: Tracking, rng: Rng, maxTries = TRIES): HiddenGuess {
   const fixed = new Set<Card>([...(view.hand ?? []), ...(view.middle ?? []), ...view.discarded]);
   tracking.known.forEach((cards, seat) => {
     if (seat !== view.viewer) for (const c of cards) fixed.add(c);
@@ -75,7 +75,7 @@ export function sampleWorld(view: TableView, tracking: Tracking, rng: Rng): Hidd
     let bestHand: Card[] = known;
     let bestIdx: number[] = [];
     let bestWeight = -1;
-    const tries = missing > 0 ? TRIES : 0;
+    const tries = missing > 0 ? maxTries : 0;
     for (let t = 0; t < tries; t++) {
       const idx: number[] = [];
       while (idx.length < missing) {

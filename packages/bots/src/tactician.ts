@@ -36,9 +36,25 @@ export interface TacticianOptions {
   readonly gift: number;
   /** Knock when the estimated chance of losing a life by knocking is at most this (scaled by seats and lives). */
   readonly knockRisk: number;
+  /** A knock is weighed only with at least this hand, and when the best swap adds at most `knockSlack`. */
+  readonly knockFloor: number;
+  readonly knockSlack: number;
+  /** How many of the best-scored moves the short look-ahead compares (1: the heuristic alone picks the move). */
+  readonly lookTop: number;
+  /** Draws per opponent hand when sampling a world (fewer: faster, less faithful to what the others did). */
+  readonly tries: number;
 }
 
-export const TACTICIAN_DEFAULTS: TacticianOptions = { worlds: 16, potential: 0.3, gift: 0.25, knockRisk: 0.2 };
+export const TACTICIAN_DEFAULTS: TacticianOptions = {
+  worlds: 48,
+  potential: 0.3,
+  gift: 0.25,
+  knockRisk: 0.2,
+  knockFloor: 20,
+  knockSlack: 2,
+  lookTop: 3,
+  tries: 10,
+};
 
 /** What a hand may grow into: per suit, its points plus a share of the best unseen card of that suit it lacks. */
 function potentialOf(hand: readonly Card[], unseen: readonly Card[], options: TacticianOptions, value: number): number {
@@ -85,13 +101,13 @@ function lookAhead(
   tracking: Tracking,
   rng: Rng,
   actions: readonly Action[],
-  worlds: number,
+  options: TacticianOptions,
 ): number[] {
   const me = view.viewer!;
   const totals = actions.map(() => 0);
   const policy = greedyPolicy(() => 27);
-  for (let w = 0; w < worlds; w++) {
-    const world = worldFromView(view, sampleWorld(view, tracking, rng));
+  for (let w = 0; w < options.worlds; w++) {
+    const world = worldFromView(view, sampleWorld(view, tracking, rng, options.tries));
     if (!world) break;
     actions.forEach((action, i) => {
       const next = applyAction(world, action);
@@ -121,38 +137,32 @@ function chooseTurn(view: TableView, rng: Rng, options: TacticianOptions): Move 
       if (worst) moves.push(worst.move);
     }
     const actions = moves.map((m) => toLegal(view, m));
-    const totals = lookAhead(view, tracking, rng, actions, options.worlds);
+    const totals = lookAhead(view, tracking, rng, actions, options);
     return moves[totals.indexOf(Math.max(...totals))]!;
   }
   const unseen = unseenByViewer(view);
   const next = nextSeat(view, me);
   const score = (h: readonly Card[], value: number, left: readonly Card[]): number =>
     potentialOf(h, unseen, options, value) - options.gift * giftTo(next, left, tracking);
-  let best: SwapOption | null = null;
-  let bestScore = has(view, "pass") ? score(hand, current, middle) : -Infinity;
-  for (const o of swaps) {
-    const s = score(o.hand, o.value, o.middle);
-    if (s > bestScore + 1e-9) {
-      bestScore = s;
-      best = o;
-    }
-  }
-  if (has(view, "knock")) {
-    if (view.turns >= loopCap(view.seatsInRound)) return { type: "knock" };
-    const bestValue = best ? best.value : current;
-    // Knock only with a hand that the best swap would not clearly raise.
-    if (current >= 20 && bestValue <= current + 2) {
-      const [knock, play] = lookAhead(
-        view,
-        tracking,
-        rng,
-        [toLegal(view, { type: "knock" }), toLegal(view, best ? best.move : { type: "pass" })],
-        options.worlds,
-      );
-      if (knock! >= play!) return { type: "knock" };
-    }
-  }
-  return best ? best.move : { type: "pass" };
+  const scored: { move: Move; score: number; value: number }[] = swaps.map((o) => ({
+    move: o.move,
+    score: score(o.hand, o.value, o.middle),
+    value: o.value,
+  }));
+  if (has(view, "pass")) scored.push({ move: { type: "pass" }, score: score(hand, current, middle), value: current });
+  scored.sort((a, b) => b.score - a.score);
+  const best = scored[0]!;
+  const canKnock = has(view, "knock");
+  if (canKnock && view.turns >= loopCap(view.seatsInRound)) return { type: "knock" };
+  // Knock only with a hand that the best swap would not clearly raise.
+  const weighKnock = canKnock && current >= options.knockFloor && best.value <= current + options.knockSlack;
+  const moves = scored.slice(0, options.lookTop).map((m) => m.move);
+  if (weighKnock) moves.push({ type: "knock" });
+  if (moves.length === 1) return best.move;
+  const totals = lookAhead(view, tracking, rng, moves.map((m) => toLegal(view, m)), options);
+  let pick = 0;
+  for (let i = 1; i < moves.length; i++) if (totals[i]! > totals[pick]! + 1e-9) pick = i;
+  return moves[pick]!;
 }
 
 /**
