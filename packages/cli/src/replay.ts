@@ -40,10 +40,29 @@ export async function runReplay(args: readonly string[], io: Io): Promise<number
     io.stdout.write(`Usage:\n${REPLAY_USAGE}\n`);
     return 0;
   }
-  if (args.length === 1 && args[0] === "--jsonl") return replayJsonl(io);
-  if (args.length === 1 && args[0] !== undefined) return replayFile(args[0], io);
+  if (args.length === 1 && args[0] === "--jsonl") return replayJsonl(quietOnClose(io));
+  if (args.length === 1 && args[0] !== undefined) return replayFile(args[0], quietOnClose(io));
   io.stderr.write("usage: schwimmen replay FILE|-  or  schwimmen replay --jsonl\n");
   return 2;
+}
+
+/**
+ * A reader that stops early (`replay --jsonl | head`) closes the pipe; writing on would raise EPIPE with a stack
+ * trace. Instead the output is dropped from then on and `stdoutClosed` says so, so that reading can stop.
+ */
+function quietOnClose(io: Io): Io & { stdoutClosed?: () => boolean } {
+  const stream = io.stdout as { on?: (event: string, listener: (error: NodeJS.ErrnoException) => void) => unknown };
+  if (typeof stream.on !== "function") return io;
+  let closed = false;
+  stream.on("error", (error) => {
+    if (error.code !== "EPIPE") throw error;
+    closed = true;
+  });
+  return {
+    ...io,
+    stdout: { write: (text: string) => (closed ? false : io.stdout.write(text)) },
+    stdoutClosed: () => closed,
+  };
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
@@ -148,7 +167,7 @@ class ReplayPool {
 }
 
 /** `schwimmen replay --jsonl`: one output line per input line, in order; exit 0 once all input is read. */
-export async function replayJsonl(io: Io): Promise<number> {
+export async function replayJsonl(io: Io & { stdoutClosed?: () => boolean }): Promise<number> {
   const threads = threadCount();
   const write = (text: string) => io.stdout.write(text);
   let pool: ReplayPool | null = null;
@@ -165,6 +184,7 @@ export async function replayJsonl(io: Io): Promise<number> {
   let lines = 0;
   try {
     for await (const chunk of io.stdin) {
+      if (io.stdoutClosed?.()) break;
       const text = typeof chunk === "string" ? chunk : decoder.decode(chunk as Buffer, { stream: true });
       let from = 0;
       for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", nl + 1)) {

@@ -179,6 +179,20 @@ describe("schwimmen replay --jsonl", () => {
   });
 });
 
+describe("a reader that stops early", () => {
+  it("replay --jsonl | head: no EPIPE stack trace, exit 0", () => {
+    const line = game([knock(0), pass(1), pass(2)]);
+    const input = join(dir, "many.jsonl");
+    writeFileSync(input, `${line}\n`.repeat(3000));
+    const got = spawnSync("sh", ["-c", `"${process.execPath}" "${bin}" replay --jsonl < "${input}" | head -c 10`], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(got.stdout).toHaveLength(10);
+    expect(got.stderr).toBe("");
+  });
+});
+
 describe("schwimmen --help", () => {
   it("prints the usage with the replay command and exits 0", () => {
     const got = run(["--help"]);
