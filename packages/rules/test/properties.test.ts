@@ -225,8 +225,13 @@ describe("random legal play under any rules", () => {
         const replayed = replayRecordText(text);
         if (!replayed.ok) throw new Error(`${replayed.error.code}: ${replayed.error.message}`);
         expect(outcomeOf(replayed.value.state)).toEqual(JSON.parse(JSON.stringify(outcomeOf(state))));
-        expect(replayed.value.state.lives).toEqual(state.lives);
-        expect(replayed.value.state.status).toEqual(state.status);
+        const again = replayed.value.state;
+        expect(again.lives).toEqual(state.lives);
+        expect(again.status).toEqual(state.status);
+        expect(again.nextDealer).toBe(state.nextDealer);
+        // A match stopped mid-round goes on exactly where it stopped.
+        expect(legalActions(again)).toEqual(legalActions(state));
+        expect(phaseOf(again)).toBe(phaseOf(state));
       }),
       { numRuns: 150 },
     );
