@@ -1,4 +1,4 @@
-import { type Card, cardIndex } from "./cards.js";
+import { type Card, indexOfCard } from "./cards.js";
 import type { Action, Packet } from "./state.js";
 
 /**
@@ -22,7 +22,12 @@ export function swapsOf(seat: number): (Action | undefined)[] {
 }
 
 /** The swap of `give` (in the hand) for `take` (in the middle) by `seat`; both must be cards. */
-export function swapAction(seat: number, give: Card, take: Card, key = cardIndex(give) * 52 + cardIndex(take)): Action {
+export function swapAction(
+  seat: number,
+  give: Card,
+  take: Card,
+  key = indexOfCard(give) * 52 + indexOfCard(take),
+): Action {
   const table = swapsOf(seat);
   return table[key] ?? (table[key] = Object.freeze({ seat, type: "swap", give, take }));
 }

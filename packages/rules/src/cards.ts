@@ -69,6 +69,9 @@ export function cardIndex(value: unknown): number {
   return strength < 0 || suitIndex < 0 ? -1 : strength * 4 + suitIndex;
 }
 
+/** `cardIndex` for a value known to be a card (a hand or middle card of a state): no checks. */
+export const indexOfCard = (card: Card): number => STRENGTH[card.charCodeAt(0)]! * 4 + SUIT_INDEX[card.charCodeAt(1)]!;
+
 export const isCardOfDeck = (value: unknown, deck: DeckName): value is Card => {
   const index = cardIndex(value);
   return index >= 0 && index >> 2 >= LOWEST_STRENGTH[deck];

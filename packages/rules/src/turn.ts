@@ -1,4 +1,4 @@
-import { type Card, cardIndex, isCardOfDeck } from "./cards.js";
+import { type Card, indexOfCard, isCardOfDeck } from "./cards.js";
 import { canonicalAction, chooseAction, simpleAction, swapAction, swapsOf } from "./actions.js";
 import { type Result, type EngineError, ok, err, engineError } from "./result.js";
 import { endRound } from "./scoring.js";
@@ -73,10 +73,10 @@ export function legalActions(state: MatchState): Action[] {
   const swaps = swapsOf(seat);
   for (let i = 0; i < hand.length; i++) {
     const give = hand[i]!;
-    const row = cardIndex(give) * 52;
+    const row = indexOfCard(give) * 52;
     for (let j = 0; j < middle.length; j++) {
       const take = middle[j]!;
-      const key = row + cardIndex(take);
+      const key = row + indexOfCard(take);
       actions[n++] = swaps[key] ?? swapAction(seat, give, take, key);
     }
   }
