@@ -143,9 +143,14 @@ export function createOnlineGame(options: OnlineOptions): GameController {
     if (code === null) return;
     const lastVersion = storedVersion();
     version = null;
-    handle(
-      await socket.request({ type: "join", code, name: options.playerName, ...(lastVersion ? { lastVersion } : {}) }),
-    );
+    const resume = lastVersion ? { lastVersion } : {};
+    const answer = await socket.request({ type: "join", code, name: options.playerName, ...resume });
+    // A table that runs without a seat for this device (or has none free) can still be watched.
+    if (answer.type === "error" && (answer.code === "ALREADY_STARTED" || answer.code === "TABLE_FULL")) {
+      handle(await socket.request({ type: "watch", code, ...resume }));
+      return;
+    }
+    handle(answer);
   }
 
   const socket = new GameSocket(socketUrl(), {

@@ -41,7 +41,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
   const [pickHand, setPickHand] = useState<Card | null>(null);
   const [pickMiddle, setPickMiddle] = useState<Card | null>(null);
   const [hintText, setHintText] = useState<string | null>(null);
-  const [banner, setBanner] = useState<{ id: number; text: string } | null>(null);
+  const [banner, setBanner] = useState<{ id: number; text: string; final: boolean } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   useFlip(root);
 
@@ -62,10 +62,13 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
   useEffect(() => {
     const loud = model.log.toReversed().find((entry) => bannerOf(entry.event, speech) !== null);
     if (!loud || (banner && loud.id <= banner.id) || !lastLogged || lastLogged.id - loud.id > 6) return;
-    setBanner({ id: loud.id, text: bannerOf(loud.event, speech)! });
-    const timer = setTimeout(() => setBanner((b) => (b && b.id === loud.id ? { ...b, text: "" } : b)), 2200);
-    return () => clearTimeout(timer);
+    setBanner({ id: loud.id, text: bannerOf(loud.event, speech)!, final: loud.event.type === "roundEnded" });
   }, [lastLogged?.id]);
+  useEffect(() => {
+    if (!banner?.text) return;
+    const timer = setTimeout(() => setBanner((b) => (b && b.id === banner.id ? { ...b, text: "" } : b)), 2200);
+    return () => clearTimeout(timer);
+  }, [banner?.id]);
 
   const clearPicks = () => {
     picks.current = { hand: null, middle: null };
@@ -101,35 +104,41 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
         setHintText(ui.tr("hintThinking"));
         void game.hint!(ui.lang).then((hint) => {
           if (!hint) return setHintText(null);
-          const line = ui.tr("hintSays", { move: describeMove(hint.move, speech) });
-          setHintText(hint.why ? `${line}: ${hint.why}` : line);
+          // The bot's reason already names the move; without one, the move in words.
+          setHintText(
+            hint.why ? `${ui.tr("hint")}: ${hint.why}` : ui.tr("hintSays", { move: describeMove(hint.move, speech) }),
+          );
         });
       }
     : null;
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!view || typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-      const key = event.key.toLowerCase();
-      const digit = Number(key);
-      const pickByKey = (card: Card | undefined, pick: (card: Card) => void) => {
-        if (!card) return;
-        pick(card);
-        root.current?.querySelector<HTMLElement>(`button[data-card="${card}"]`)?.focus();
-      };
-      if (digit >= 1 && digit <= 3 && view.hand) pickByKey(view.hand[digit - 1], onHand);
-      else if (digit >= 4 && digit <= 6 && view.middle) pickByKey(view.middle[digit - 4], onMiddle);
-      else if (key === "a" && legal.some((a) => a.type === "swapAll")) act({ type: "swapAll" });
-      else if (key === "p" && legal.some((a) => a.type === "pass")) act({ type: "pass" });
-      else if (key === "k" && legal.some((a) => a.type === "knock")) act({ type: "knock" });
-      else if (key === "h" && askHint && legal.length > 0) askHint();
-      else if (key === "escape") clearPicks();
-      else return;
-      event.preventDefault();
+  // The newest render's key handler, read at the moment a key is pressed: effects run only after the paint, and a
+  // key pressed in between must not meet the handler of the render before.
+  const onKey = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  onKey.current = (event: KeyboardEvent) => {
+    if (!view || typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key.toLowerCase();
+    const digit = Number(key);
+    const pickByKey = (card: Card | undefined, pick: (card: Card) => void) => {
+      if (!card) return;
+      pick(card);
+      root.current?.querySelector<HTMLElement>(`button[data-card="${card}"]`)?.focus();
     };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  });
+    if (digit >= 1 && digit <= 3 && view.hand) pickByKey(view.hand[digit - 1], onHand);
+    else if (digit >= 4 && digit <= 6 && view.middle) pickByKey(view.middle[digit - 4], onMiddle);
+    else if (key === "a" && legal.some((a) => a.type === "swapAll")) act({ type: "swapAll" });
+    else if (key === "p" && legal.some((a) => a.type === "pass")) act({ type: "pass" });
+    else if (key === "k" && legal.some((a) => a.type === "knock")) act({ type: "knock" });
+    else if (key === "h" && askHint && legal.length > 0) askHint();
+    else if (key === "escape") clearPicks();
+    else return;
+    event.preventDefault();
+  };
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey.current(event);
+    document.addEventListener("keydown", listener);
+    return () => document.removeEventListener("keydown", listener);
+  }, []);
 
   const lastWords = model.log
     .toReversed()
@@ -171,7 +180,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
           <p class="status-line" aria-live="polite">
             {lastWords ?? ""}
           </p>
-          {banner && banner.text ? (
+          {banner && banner.text && (!between || banner.final) ? (
             <div class="banner" aria-hidden="true" key={banner.id}>
               {banner.text}
             </div>

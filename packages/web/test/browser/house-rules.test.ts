@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, chromiumAvailable, ensureBuild, launchBrowser, startGameServer } from "./harness.js";
-import { presetSettings } from "./drive.js";
+import { presetSettings, waitForMyTurn } from "./drive.js";
 
 const BASE = { lang: "en", faces: "german", speed: "instant", name: "Tester", seats: 2, levels: ["greedy"], rules: {} };
 
@@ -36,7 +36,7 @@ describe.skipIf(!chromiumAvailable())("house rules take effect in the page", () 
     await setRule(page, "swapAll", false);
     await expect(page.textContent(".panel--rules")).resolves.toContain("not allowed");
     await page.click("[data-action=start-local]");
-    await page.waitForSelector(".turn-line strong", { timeout: 20_000 });
+    await waitForMyTurn(page, "house");
     expect(await page.isVisible("[data-action=pass]")).toBe(true);
     expect(await page.locator("[data-action=swapAll]").count()).toBe(0);
     await page.click(".rules-summary--compact summary");
@@ -49,7 +49,7 @@ describe.skipIf(!chromiumAvailable())("house rules take effect in the page", () 
     const page = await context.newPage();
     await presetSettings(page, BASE);
     await page.goto(`${server.url}/#/play`);
-    await page.waitForSelector(".turn-line strong", { timeout: 20_000 });
+    await waitForMyTurn(page, "house");
     expect(await page.locator("[data-action=swapAll]").count()).toBe(1);
     await context.close();
   }, 120_000);

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, chromiumAvailable, ensureBuild, launchBrowser, startGameServer } from "./harness.js";
-import { playLocalMatch, presetSettings } from "./drive.js";
+import { playLocalMatch, presetSettings, waitForMyTurn } from "./drive.js";
 
 const FAST = {
   lang: "en",
@@ -43,7 +43,7 @@ describe.skipIf(!chromiumAvailable())("a match against the computer in the brows
     page.on("request", (request) => requests.push(request.url()));
 
     // A click on a card shows its selection in the very next frame (the table answers within one frame).
-    await page.waitForSelector(".turn-line strong", { timeout: 20_000 });
+    await waitForMyTurn(page, "local");
     const frame = await page.evaluate(async () => {
       const card = document.querySelector<HTMLButtonElement>(".hand button.card:not([aria-disabled])");
       if (!card) return null;
@@ -59,6 +59,22 @@ describe.skipIf(!chromiumAvailable())("a match against the computer in the brows
       expect(frame.selected).toBe(true);
       console.info(`click to drawn selection: ${frame.ms.toFixed(1)} ms (next animation frame)`);
     }
+
+    // The hint names a move and why, from this seat's view.
+    await page.click("[data-action=hint]");
+    await page.waitForFunction(
+      () => /^(Hint|Suggestion): ./.test(document.querySelector(".hint-line")?.textContent ?? ""),
+      undefined,
+      {
+        timeout: 15_000,
+      },
+    );
+    // A hand card dragged onto a middle card swaps the two.
+    const dragged = await page.getAttribute(".hand button.card >> nth=0", "data-card");
+    const step = await page.getAttribute("main", "data-step");
+    await page.dragAndDrop(".hand button.card >> nth=0", ".middle button.card >> nth=0");
+    await page.waitForFunction((before) => document.querySelector("main")?.dataset.step !== before, step);
+    expect(await page.locator(`.hand [data-card="${dragged}"]`).count()).toBe(0);
 
     const log = await playLocalMatch(page, "mouse");
     const title = await page.textContent("#result-title");

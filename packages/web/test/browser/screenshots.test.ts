@@ -82,7 +82,8 @@ describe.skipIf(!chromiumAvailable())("screenshots of the start page and the tab
     // Every rule key has a labelled control with a one-line explanation.
     const unlabelled = await page.$$eval(
       ".rule select, .rule input",
-      (controls) => controls.filter((c) => !c.labels?.length || !c.getAttribute("aria-describedby")).length,
+      (controls) =>
+        controls.filter((c) => !(c as HTMLInputElement).labels?.length || !c.getAttribute("aria-describedby")).length,
     );
     expect(unlabelled).toBe(0);
     expect(await page.locator(".rule").count()).toBe(15);
@@ -103,7 +104,7 @@ describe.skipIf(!chromiumAvailable())("screenshots of the start page and the tab
       rules: { lives: 1, swimming: "off" },
     });
     await page.goto(`${server.url}/#/play`);
-    await page.waitForSelector(".turn-line strong", { timeout: 20_000 });
+    await waitForMyTurn(page, "german");
     await page.screenshot({ path: screenshotPath("table-german-1280x800") });
     const names = await page.$$eval(".hand button.card", (cards) =>
       cards.map((c) => c.getAttribute("aria-label") ?? ""),
