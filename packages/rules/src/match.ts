@@ -1,4 +1,4 @@
-import { type Card, cardIndex, deckCards, maxSeats, isCardOfDeck } from "./cards.js";
+import { type Card, deckCards, indexOfCard, isCardOfDeck, maxSeats } from "./cards.js";
 import { type Rules, DEFAULT_RULES } from "./rules.js";
 import { type Result, type EngineError, ok, err, engineError } from "./result.js";
 import { Rng, rngFromSeed, seedText, shuffled } from "./rng.js";
@@ -82,7 +82,7 @@ export function checkDeal(state: MatchState, deal: Deal): EngineError | null {
       const card = cards[i];
       if (!isCardOfDeck(card, rules.deck))
         return bad(`${what} holds ${JSON.stringify(card)}, not a card of the ${rules.deck} deck`);
-      const index = cardIndex(card);
+      const index = indexOfCard(card);
       if (seen[index] === 1) return bad(`${card} is dealt twice`);
       seen[index] = 1;
       size++;
