@@ -48,7 +48,11 @@ const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isI
 function readDeal(input: unknown, round: number): Result<Deal, RecordError> {
   const bad = (message: string) => err(recordError("INVALID_RECORD", message, round));
   if (!isObject(input)) return bad(`round ${round} needs a "deal" object`);
-  const cards = (v: unknown): v is Card[] => Array.isArray(v) && v.every((c) => typeof c === "string");
+  const cards = (v: unknown): v is Card[] => {
+    if (!Array.isArray(v)) return false;
+    for (let i = 0; i < v.length; i++) if (typeof v[i] !== "string") return false;
+    return true;
+  };
   const { hands, middle, stock, extra } = input;
   if (!Array.isArray(hands) || !hands.every((h) => h === null || cards(h))) {
     return bad(`"hands" of round ${round} must be a list of hands (card lists, or null for a seat that is out)`);
