@@ -280,6 +280,23 @@ describe.each([
   it.each(fixtures.map((f) => [f.name, f] as const))("%s", (_name, fixture) => checkFixture(fixture));
 });
 
+describe("actions as logged", () => {
+  it("keys a caller added to an action never reach the history, views or a written record (bug fix)", async () => {
+    const { makeRecord, spectatorView } = await import("../src/index.js");
+    const got = replay(
+      base([
+        { ...pass(0), note: "secret", give: "Ah" },
+        { ...knock(1), extra: [1, 2] },
+      ]),
+    );
+    if (!got.ok) throw new Error(got.error.message);
+    expect(spectatorView(got.state).history).toEqual([pass(0), knock(1)]);
+    const written = JSON.stringify(makeRecord(got.state, ["a", "b", "c"]));
+    expect(written).not.toContain("secret");
+    expect(written).not.toContain("extra");
+  });
+});
+
 describe("parseRules", () => {
   const cases = RULE_KEYS.flatMap((key) => RULE_VALUES[key].map((value) => [key, value] as const));
   it.each(cases)("%s: %s is accepted", (key, value) => {
