@@ -16,6 +16,8 @@ function useHash(): string {
     const onChange = () => {
       setHash(location.hash);
       window.scrollTo(0, 0);
+      // A new screen: screen readers start reading at its main content (after it has been drawn).
+      setTimeout(() => document.getElementById("main")?.focus({ preventScroll: true }), 50);
     };
     addEventListener("hashchange", onChange);
     return () => removeEventListener("hashchange", onChange);

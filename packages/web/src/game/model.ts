@@ -10,6 +10,8 @@ export interface SeatInfo {
   readonly connected?: boolean;
   /** Online: the seat is still free. */
   readonly free?: boolean;
+  /** Online: a bot plays this person's turns until they come back. */
+  readonly away?: boolean;
 }
 
 /** One public event, numbered so the page can tell new ones from those already shown. */

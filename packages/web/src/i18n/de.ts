@@ -116,6 +116,8 @@ export const de: Texts = {
   waitingPlayers: "Warte auf Mitspieler ({n} am Tisch).",
   freeSeat: "freier Platz",
   offline: "offline",
+  away: "abwesend",
+  imBack: "Bin wieder da",
   serverError: "Der Server meldet: {message}",
   replayLoad: "Eine Partie laden",
   replayFile: "Datei öffnen",

@@ -120,6 +120,8 @@ export const en = {
   waitingPlayers: "Waiting for players ({n} seated).",
   freeSeat: "free seat",
   offline: "offline",
+  away: "away",
+  imBack: "I'm back",
   serverError: "The server says: {message}",
   // Replay
   replayLoad: "Load a game record",

@@ -50,6 +50,7 @@ const seatsOf = (table: TableInfo): SeatInfo[] =>
     ...(s.kind === "bot" && s.botLevel ? { bot: s.botLevel } : {}),
     connected: s.kind === "bot" || s.connected,
     free: s.kind === "free",
+    away: s.away,
   }));
 
 /**
@@ -57,7 +58,12 @@ const seatsOf = (table: TableInfo): SeatInfo[] =>
  * device token (its identity) in localStorage and the last version it applied, so a reload or a dropped connection
  * resumes where it left off.
  */
-export function createOnlineGame(options: OnlineOptions): GameController {
+export type OnlineGame = GameController & {
+  /** Takes the seat back from the bot that played it while this person was away. */
+  back(): void;
+};
+
+export function createOnlineGame(options: OnlineOptions): OnlineGame {
   const store = createStore<TableModel>(emptyModel("online"));
   let code = options.code;
   let version: number | null = null;
@@ -193,6 +199,7 @@ export function createOnlineGame(options: OnlineOptions): GameController {
     nextRound() {},
     rematch: () => send({ type: "rematch" }),
     start: () => send({ type: "start" }),
+    back: () => send({ type: "back" }),
     hint: null,
     async record() {
       if (code === null) return null;

@@ -3,8 +3,7 @@ import { settings } from "../settings.js";
 import { useStore } from "../store.js";
 import { TableScreen } from "../table/table-screen.js";
 import { useUi } from "../ui.js";
-import { createOnlineGame } from "./online-game.js";
-import type { GameController } from "../game/model.js";
+import { type OnlineGame, createOnlineGame } from "./online-game.js";
 
 export interface OnlineTableProps {
   /** The table to join; null with `params` (seats, bot) to create one. */
@@ -13,7 +12,7 @@ export interface OnlineTableProps {
   readonly onMenu: () => void;
 }
 
-function OnlineBar({ game }: { game: GameController }) {
+function OnlineBar({ game }: { game: OnlineGame }) {
   const ui = useUi();
   const model = useStore(game.store);
   const [copied, setCopied] = useState(false);
@@ -39,6 +38,11 @@ function OnlineBar({ game }: { game: GameController }) {
       </button>
       {model.connection === "lobby" ? <span>{ui.tr("waitingPlayers", { n: seated })}</span> : null}
       {model.connection === "reconnecting" ? <span role="status">{ui.tr("connectionLost")}</span> : null}
+      {model.seat !== null && model.players[model.seat]?.away ? (
+        <button type="button" class="btn btn--primary" data-action="back" onClick={() => game.back()}>
+          {ui.tr("imBack")}
+        </button>
+      ) : null}
       {model.canStart ? (
         <button type="button" class="btn btn--primary" data-action="start-match" onClick={() => game.start()}>
           {ui.tr("startMatch")}

@@ -23,7 +23,7 @@ export function HouseRules({ onDone }: { onDone: () => void }) {
     changeSettings({ rules: next });
   };
   return (
-    <main id="main" class="page house-rules">
+    <main id="main" class="page house-rules" tabIndex={-1}>
       <button type="button" class="btn btn--ghost" onClick={onDone}>
         ← {ui.tr("menu")}
       </button>

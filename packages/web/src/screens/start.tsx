@@ -1,5 +1,6 @@
 import { maxSeats } from "@schwimmen/rules";
 import { useState } from "preact/hooks";
+import { CardFace } from "../cards/card-face.js";
 import { OFFERED_LEVELS } from "../game/bot-protocol.js";
 import { fullRules } from "../presets.js";
 import { type Speed, changeSettings } from "../settings.js";
@@ -179,8 +180,21 @@ function PlayOnline() {
 export function StartScreen() {
   const ui = useUi();
   return (
-    <main id="main" class="page start">
+    <main id="main" class="page start" tabIndex={-1}>
       <header class="hero">
+        <div class="hero__langs" role="group" aria-label={ui.tr("language")}>
+          {(["de", "en"] as const).map((lang) => (
+            <button
+              type="button"
+              lang={lang}
+              aria-pressed={ui.lang === lang}
+              aria-label={lang === "de" ? "Deutsch" : "English"}
+              onClick={() => changeSettings({ lang, name: defaultName(ui.settings.name, lang) })}
+            >
+              {lang.toUpperCase()}
+            </button>
+          ))}
+        </div>
         <h1 class="hero__title">
           <svg class="hero__pip" viewBox="0 0 100 100" aria-hidden="true">
             <use href="#pip-f-h" />
@@ -188,18 +202,27 @@ export function StartScreen() {
           {ui.tr("title")}
         </h1>
         <p class="hero__tag">{ui.tr("tagline")}</p>
+        <div class="hero__fan" aria-hidden="true">
+          {(["Ah", "Kh", "Qh"] as const).map((card) => (
+            <span class="card card--fan">
+              <CardFace card={card} faces={ui.faces} lang={ui.lang} />
+            </span>
+          ))}
+        </div>
       </header>
       <div class="start__grid">
         <PlayComputer />
         <PlayOnline />
-        <section class="panel panel--rules" aria-labelledby="house-title">
-          <h2 id="house-title">{ui.tr("houseRules")}</h2>
-          <RulesSummary rules={ui.settings.rules} />
-          <button type="button" class="btn" data-action="edit-rules" onClick={() => go("#/house-rules")}>
-            {ui.tr("editRules")}
-          </button>
-        </section>
-        <Settings />
+        <div class="start__col">
+          <section class="panel panel--rules" aria-labelledby="house-title">
+            <h2 id="house-title">{ui.tr("houseRules")}</h2>
+            <RulesSummary rules={ui.settings.rules} />
+            <button type="button" class="btn" data-action="edit-rules" onClick={() => go("#/house-rules")}>
+              {ui.tr("editRules")}
+            </button>
+          </section>
+          <Settings />
+        </div>
       </div>
       <nav class="start__links">
         <a href="#/rules">{ui.tr("howToPlay")}</a>

@@ -82,6 +82,7 @@ export function SeatBox({ seat, view, info, self, deadline, ui }: SeatProps) {
         </span>
         {info?.bot ? <span class="seat__level">{ui.tr(`level_${info.bot}` as "level_random")}</span> : null}
         {info?.connected === false && !info.free ? <span class="badge badge--off">{ui.tr("offline")}</span> : null}
+        {info?.away ? <span class="badge badge--off">{ui.tr("away")}</span> : null}
       </div>
       <div class="seat__row">
         <Lives lives={view.lives[seat] ?? 0} status={status} ui={ui} />

@@ -170,6 +170,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
       {view ? (
         <main
           id="main"
+          tabIndex={-1}
           class="table"
           data-round={view.round}
           data-phase={view.phase}
