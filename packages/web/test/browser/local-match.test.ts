@@ -13,6 +13,10 @@ const FAST = {
   rules: {},
 };
 
+/** Card slides running now: the page's own animations, not CSS transitions of hover and focus. */
+const slides = () =>
+  document.getAnimations().filter((a) => !(a instanceof CSSTransition) && !(a instanceof CSSAnimation)).length;
+
 if (!chromiumAvailable())
   console.warn("browser tests skipped: /usr/bin/chromium is missing (run scripts/ensure-chromium.sh)");
 
@@ -75,6 +79,8 @@ describe.skipIf(!chromiumAvailable())("a match against the computer in the brows
     await page.dragAndDrop(".hand button.card >> nth=0", ".middle button.card >> nth=0");
     await page.waitForFunction((before) => document.querySelector("main")?.dataset.step !== before, step);
     expect(await page.locator(`.hand [data-card="${dragged}"]`).count()).toBe(0);
+    // The swapped cards slide to their new places.
+    expect(await page.evaluate(slides)).toBeGreaterThan(0);
 
     const log = await playLocalMatch(page, "mouse");
     const title = await page.textContent("#result-title");
@@ -88,6 +94,27 @@ describe.skipIf(!chromiumAvailable())("a match against the computer in the brows
     await page.waitForFunction(() => !document.querySelector("#result-title"));
     await context.close();
   }, 300_000);
+
+  it("keeps playing offline once loaded, and nothing slides under reduced motion", async () => {
+    const context = await browser.newContext({ reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await presetSettings(page, FAST);
+    await page.goto(`${server.url}/`);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // Visit the table once while online, so its files are kept; then cut the network and reload.
+    await page.goto(`${server.url}/#/play`);
+    await page.waitForSelector(".hand button.card");
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await context.setOffline(true);
+    await page.reload();
+    await waitForMyTurn(page, "offline");
+    const step = await page.getAttribute("main", "data-step");
+    await page.locator(".hand button.card").first().click();
+    await page.locator(".middle button.card").first().click();
+    await page.waitForFunction((before) => document.querySelector("main")?.dataset.step !== before, step);
+    expect(await page.evaluate(slides)).toBe(0);
+    await context.close();
+  }, 120_000);
 
   it("plays a whole match by keyboard only", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
