@@ -33,13 +33,18 @@ console.log(
     `${(rounds / records.length).toFixed(1)} rounds and ${(actions / records.length).toFixed(1)} actions a record`,
 );
 
+/** GNU time, when there, also gives the process's CPU seconds (a fairer figure on a busy machine). */
+const gnuTime = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+
 /** One run of the real command on the file: the whole process, start-up included, output to /dev/null. */
 function timeOnce(threads, check = false) {
   const input = openSync(path, "r");
   const env = { ...process.env };
   if (threads !== undefined) env.SCHWIMMEN_REPLAY_THREADS = String(threads);
+  const command = [process.execPath, bin, "replay", "--jsonl"];
+  const [file, ...args] = gnuTime ? [gnuTime, "-f", "cpu %U %S", ...command] : command;
   const started = performance.now();
-  const result = spawnSync(process.execPath, [bin, "replay", "--jsonl"], {
+  const result = spawnSync(file, args, {
     stdio: [input, check ? "pipe" : "ignore", "pipe"],
     env,
     maxBuffer: 1 << 30,
@@ -53,7 +58,8 @@ function timeOnce(threads, check = false) {
     if (lines !== records.length) throw new Error(`expected ${records.length} output lines, got ${lines}`);
     if (result.stdout.includes('{"error"')) throw new Error("a typical record failed to replay");
   }
-  return seconds;
+  const cpu = /cpu ([\d.]+) ([\d.]+)/.exec(result.stderr);
+  return { seconds, cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN };
 }
 
 // Once with the output checked: one outcome line per record, none an error.
@@ -68,11 +74,16 @@ for (const [label, threads] of [
   ["default threads", undefined],
   ["main thread only", 0],
 ]) {
-  const times = [];
-  for (let i = 0; i < RUNS; i++) times.push(timeOnce(threads));
-  const m = median(times);
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(timeOnce(threads));
+  const m = median(runs.map((r) => r.seconds));
+  const cpu = median(runs.map((r) => r.cpu));
   console.log(
     `replay --jsonl (${label}): median of ${RUNS} runs ${m.toFixed(2)} s for ${records.length} records = ` +
-      `${Math.round(records.length / m)} records/s, start-up included (runs: ${times.map((t) => t.toFixed(2)).join(", ")} s)`,
+      `${Math.round(records.length / m)} records/s, start-up included ` +
+      `(runs: ${runs.map((r) => r.seconds.toFixed(2)).join(", ")} s` +
+      (Number.isNaN(cpu)
+        ? ")"
+        : `; ${cpu.toFixed(2)} CPU s = ${Math.round(records.length / cpu)} records per CPU second)`),
   );
 }

@@ -1,7 +1,11 @@
 import { parentPort } from "node:worker_threads";
 import { replayBatch } from "./replay.js";
 
-/** A `replay --jsonl` worker thread: batches of record lines in, their output lines out, tagged with the batch id. */
-parentPort?.on("message", ({ id, text }: { id: number; text: string }) => {
-  parentPort?.postMessage({ id, out: replayBatch(text) });
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/** A `replay --jsonl` worker thread: a batch of record lines in (UTF-8), its output lines out, tagged with its id. */
+parentPort?.on("message", ({ id, bytes }: { id: number; bytes: Uint8Array }) => {
+  const out = encoder.encode(replayBatch(decoder.decode(bytes)));
+  parentPort?.postMessage({ id, out }, [out.buffer as ArrayBuffer]);
 });

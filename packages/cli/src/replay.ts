@@ -50,7 +50,7 @@ export async function runReplay(args: readonly string[], io: Io): Promise<number
  * A reader that stops early (`replay --jsonl | head`) closes the pipe; writing on would raise EPIPE with a stack
  * trace. Instead the output is dropped from then on and `stdoutClosed` says so, so that reading can stop.
  */
-function quietOnClose(io: Io): Io & { stdoutClosed?: () => boolean } {
+function quietOnClose(io: Io): Io & { stdoutClosed?: () => boolean; stdoutBytes?: boolean } {
   const stream = io.stdout as { on?: (event: string, listener: (error: NodeJS.ErrnoException) => void) => unknown };
   if (typeof stream.on !== "function") return io;
   let closed = false;
@@ -62,6 +62,8 @@ function quietOnClose(io: Io): Io & { stdoutClosed?: () => boolean } {
     ...io,
     stdout: { write: (text: string) => (closed ? false : io.stdout.write(text)) },
     stdoutClosed: () => closed,
+    // A real stream takes bytes as they are.
+    stdoutBytes: true,
   };
 }
 
@@ -103,7 +105,7 @@ function threadCount(): number {
 /** Batches handed out round-robin to worker threads; results come back tagged and are written in input order. */
 class ReplayPool {
   private readonly workers: Worker[] = [];
-  private readonly done = new Map<number, string>();
+  private readonly done = new Map<number, Uint8Array>();
   private sent = 0;
   private written = 0;
   private failure: Error | null = null;
@@ -111,14 +113,14 @@ class ReplayPool {
 
   constructor(
     threads: number,
-    private readonly write: (text: string) => void,
+    private readonly write: (bytes: Uint8Array) => void,
   ) {
     for (let i = 0; i < threads; i++) {
       // A larger young generation: replaying allocates many short-lived objects, so fewer scavenges pay off.
       const worker = new Worker(new URL("./replay-worker.js", import.meta.url), {
         resourceLimits: { maxYoungGenerationSizeMb: 48 },
       });
-      worker.on("message", ({ id, out }: { id: number; out: string }) => this.finished(id, out));
+      worker.on("message", ({ id, out }: { id: number; out: Uint8Array }) => this.finished(id, out));
       worker.on("error", (error) => {
         this.failure = error;
         this.wake?.();
@@ -131,23 +133,22 @@ class ReplayPool {
     return this.sent - this.written;
   }
 
-  send(text: string): void {
+  /** Hands a batch of lines (UTF-8, its own buffer) to the next worker; the buffer moves, it is not copied. */
+  send(bytes: Uint8Array): void {
     const worker = this.workers[this.sent % this.workers.length]!;
     // A worker_threads Worker, not a window: there is no target origin.
     // oxlint-disable-next-line unicorn/require-post-message-target-origin
-    worker.postMessage({ id: this.sent, text });
+    worker.postMessage({ id: this.sent, bytes }, [bytes.buffer as ArrayBuffer]);
     this.sent++;
   }
 
-  private finished(id: number, out: string): void {
+  private finished(id: number, out: Uint8Array): void {
     this.done.set(id, out);
-    let text = "";
     for (let next = this.done.get(this.written); next !== undefined; next = this.done.get(this.written)) {
       this.done.delete(this.written);
-      text += next;
+      this.write(next);
       this.written++;
     }
-    if (text !== "") this.write(text);
     this.wake?.();
   }
 
@@ -166,46 +167,66 @@ class ReplayPool {
   }
 }
 
-/** `schwimmen replay --jsonl`: one output line per input line, in order; exit 0 once all input is read. */
-export async function replayJsonl(io: Io & { stdoutClosed?: () => boolean }): Promise<number> {
+/** The pieces as one Uint8Array with a buffer of its own (so that it can be moved to a worker). */
+function joined(parts: readonly Uint8Array[]): Uint8Array {
+  let size = 0;
+  for (const part of parts) size += part.length;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+const NEWLINE = 10;
+
+/**
+ * `schwimmen replay --jsonl`: one output line per input line, in order; exit 0 once all input is read.
+ * Input is cut into batches of lines as raw bytes (a newline byte never occurs inside a UTF-8 character), so the
+ * main thread neither decodes nor copies text: workers decode, replay, encode, and the bytes go to stdout.
+ */
+export async function replayJsonl(io: Io & { stdoutClosed?: () => boolean; stdoutBytes?: boolean }): Promise<number> {
   const threads = threadCount();
-  const write = (text: string) => io.stdout.write(text);
+  const decoder = new TextDecoder();
+  const writeText = (text: string) => io.stdout.write(text);
+  const writeBytes = (bytes: Uint8Array) =>
+    io.stdoutBytes ? io.stdout.write(bytes as unknown as string) : io.stdout.write(decoder.decode(bytes));
   let pool: ReplayPool | null = null;
   // Small inputs are replayed right here; a worker pool starts once a full batch shows the input is large.
-  const dispatch = async (text: string) => {
-    if (threads === 0) return write(replayBatch(text));
-    pool ??= new ReplayPool(threads, write);
-    pool.send(text);
+  const dispatch = async (bytes: Uint8Array) => {
+    if (threads === 0) return writeText(replayBatch(decoder.decode(bytes)));
+    pool ??= new ReplayPool(threads, writeBytes);
+    pool.send(bytes);
     await pool.drain(threads * 8);
   };
-  const decoder = new TextDecoder();
-  // The current batch's text so far, in pieces: appending to one growing string would copy it again and again.
-  let parts: string[] = [];
+  // The current batch so far, as views into the chunks read.
+  let parts: Uint8Array[] = [];
   let lines = 0;
   try {
     for await (const chunk of io.stdin) {
       if (io.stdoutClosed?.()) break;
-      const text = typeof chunk === "string" ? chunk : decoder.decode(chunk as Buffer, { stream: true });
+      const bytes: Uint8Array = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
       let from = 0;
-      for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", nl + 1)) {
+      for (let nl = bytes.indexOf(NEWLINE); nl >= 0; nl = bytes.indexOf(NEWLINE, nl + 1)) {
         if (++lines < BATCH_LINES) continue;
-        parts.push(text.slice(from, nl));
-        const batch = parts.join("");
+        parts.push(bytes.subarray(from, nl));
+        const batch = joined(parts);
         parts = [];
         lines = 0;
         from = nl + 1;
         await dispatch(batch);
       }
-      if (from < text.length) parts.push(from === 0 ? text : text.slice(from));
+      if (from < bytes.length) parts.push(bytes.subarray(from));
     }
-    parts.push(decoder.decode());
-    const pending = parts.join("");
     // The complete lines left, and a last line without a newline unless it is blank.
-    const lastNl = pending.lastIndexOf("\n");
-    const tail = pending.slice(lastNl + 1);
-    const rest = tail.trim() === "" ? (lastNl < 0 ? null : pending.slice(0, lastNl)) : pending;
+    const pending = joined(parts);
+    const lastNl = pending.lastIndexOf(NEWLINE);
+    const tailBlank = decoder.decode(pending.subarray(lastNl + 1)).trim() === "";
+    const rest = tailBlank ? (lastNl < 0 ? null : pending.slice(0, lastNl)) : pending;
     if (rest !== null) {
-      if (pool === null) write(replayBatch(rest));
+      if (pool === null) writeText(replayBatch(decoder.decode(rest)));
       else await dispatch(rest);
     }
     if (pool !== null) await (pool as ReplayPool).drain(0);
