@@ -1,3 +1,4 @@
+import "../styles/pages.css";
 import { type RuleKey, DEFAULT_RULES, RULE_KEYS, RULE_VALUES } from "@schwimmen/rules";
 import { PRESETS, changedKeys, fullRules, matchingPreset } from "../presets.js";
 import { RULE_TEXTS, ruleValueName } from "../rule-texts.js";

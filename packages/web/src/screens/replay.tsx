@@ -1,3 +1,5 @@
+import "../styles/table.css";
+import "../styles/pages.css";
 import { handValue } from "@schwimmen/rules";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { type Frames, framesOf } from "../game/replay-frames.js";

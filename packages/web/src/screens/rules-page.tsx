@@ -1,3 +1,4 @@
+import "../styles/pages.css";
 import { useEffect, useState } from "preact/hooks";
 import { type Block, parseMarkdown } from "../markdown.js";
 import { useUi } from "../ui.js";

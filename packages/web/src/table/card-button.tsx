@@ -3,6 +3,7 @@ import type { JSX } from "preact";
 import { CardFace } from "../cards/card-face.js";
 import { cardLabel } from "../cards/names.js";
 import type { Faces, Lang } from "../settings.js";
+import type { DragHandlers } from "./drag.js";
 
 export interface CardButtonProps {
   readonly card: Card;
@@ -13,13 +14,11 @@ export interface CardButtonProps {
   /** Extra words for screen readers, e.g. "hand card 1". */
   readonly place?: string;
   readonly onPick?: () => void;
-  readonly draggable?: boolean;
-  readonly onDropCard?: (card: Card) => void;
+  /** Pointer handlers that let this card be dragged (hand cards while a swap is legal). */
+  readonly drag?: DragHandlers;
   readonly keyHint?: string;
   readonly onKeyDown?: (event: JSX.TargetedKeyboardEvent<HTMLButtonElement>) => void;
 }
-
-const DRAG_TYPE = "application/x-schwimmen-card";
 
 /** One face-up card that can be picked (a button named after the card) and dragged onto another. */
 export function CardButton(props: CardButtonProps) {
@@ -36,25 +35,14 @@ export function CardButton(props: CardButtonProps) {
       aria-pressed={props.onPick ? selected : undefined}
       aria-disabled={disabled || undefined}
       onClick={() => {
+        if (props.drag?.swallowClick()) return;
         if (!disabled) props.onPick?.();
       }}
       onKeyDown={props.onKeyDown}
-      draggable={props.draggable && !disabled}
-      onDragStart={(event) => {
-        event.dataTransfer?.setData(DRAG_TYPE, card);
-        if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
-        props.onPick?.();
-      }}
-      onDragOver={(event) => {
-        if (props.onDropCard && event.dataTransfer?.types.includes(DRAG_TYPE)) event.preventDefault();
-      }}
-      onDrop={(event) => {
-        const dropped = event.dataTransfer?.getData(DRAG_TYPE);
-        if (dropped && props.onDropCard) {
-          event.preventDefault();
-          props.onDropCard(dropped as Card);
-        }
-      }}
+      onPointerDown={props.drag && !disabled ? props.drag.onPointerDown : undefined}
+      onPointerMove={props.drag?.onPointerMove}
+      onPointerUp={props.drag?.onPointerUp}
+      onPointerCancel={props.drag?.onPointerCancel}
     >
       <CardFace card={card} faces={faces} lang={lang} />
       {props.keyHint ? (

@@ -2,6 +2,7 @@ import { type Card, type TableView, handValue } from "@schwimmen/rules";
 import type { JSX } from "preact";
 import type { Ui } from "../ui.js";
 import { CardBack, CardButton } from "./card-button.js";
+import { useCardDrag } from "./drag.js";
 
 /** Arrow keys walk along a row of cards; up and down jump between the middle and the hand. */
 export function moveFocus(event: JSX.TargetedKeyboardEvent<HTMLElement>): void {
@@ -34,10 +35,9 @@ interface MiddleProps {
   readonly canSwap: boolean;
   readonly picked: Card | null;
   readonly onPick: (card: Card) => void;
-  readonly onDrop: (give: Card, take: Card) => void;
 }
 
-export function Middle({ view, ui, canSwap, picked, onPick, onDrop }: MiddleProps) {
+export function Middle({ view, ui, canSwap, picked, onPick }: MiddleProps) {
   const middle = view.middle ?? [];
   return (
     <section class="felt" aria-label={ui.tr("middle")}>
@@ -58,7 +58,6 @@ export function Middle({ view, ui, canSwap, picked, onPick, onDrop }: MiddleProp
             selected={picked === card}
             disabled={!canSwap}
             onPick={() => onPick(card)}
-            onDropCard={canSwap ? (give) => onDrop(give, card) : undefined}
             onKeyDown={moveFocus}
             keyHint={canSwap ? String(index + 4) : undefined}
           />
@@ -79,6 +78,7 @@ interface HandProps {
 
 export function Hand({ view, ui, canSwap, picked, onPick, onDrop }: HandProps) {
   const hand = view.hand;
+  const drag = useCardDrag(onDrop);
   if (!hand) return null;
   const value = handValue(hand, view.rules);
   return (
@@ -98,8 +98,7 @@ export function Hand({ view, ui, canSwap, picked, onPick, onDrop }: HandProps) {
             selected={picked === card}
             disabled={!canSwap}
             onPick={() => onPick(card)}
-            draggable={canSwap}
-            onDropCard={canSwap ? (take) => onDrop(card, take) : undefined}
+            drag={canSwap ? drag(card) : undefined}
             onKeyDown={moveFocus}
             keyHint={canSwap ? String(index + 1) : undefined}
           />

@@ -1,3 +1,4 @@
+import "../styles/table.css";
 import type { Card, Move } from "@schwimmen/rules";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { cardLabel } from "../cards/names.js";
@@ -177,7 +178,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
           data-step={`${view.round}:${view.history.length}`}
         >
           <Opponents view={view} players={players} me={me} deadline={model.deadline} ui={ui} />
-          <Middle view={view} ui={ui} canSwap={canSwap} picked={pickMiddle} onPick={onMiddle} onDrop={trySwap} />
+          <Middle view={view} ui={ui} canSwap={canSwap} picked={pickMiddle} onPick={onMiddle} />
           <p class="status-line" aria-live="polite">
             {lastWords ?? ""}
           </p>

@@ -1,0 +1,67 @@
+import type { Card } from "@schwimmen/rules";
+import { useRef } from "preact/hooks";
+
+export interface DragHandlers {
+  onPointerDown(event: PointerEvent): void;
+  onPointerMove(event: PointerEvent): void;
+  onPointerUp(event: PointerEvent): void;
+  onPointerCancel(event: PointerEvent): void;
+  /** True for the click that ends a drag: it must not also pick the card. */
+  swallowClick(): boolean;
+}
+
+const THRESHOLD = 8;
+
+/**
+ * Dragging a hand card onto a middle card, with pointer events (mouse, pen and touch alike). The card follows the
+ * pointer; let go over a middle card and `onDrop(give, take)` is called. A short press stays a click.
+ */
+export function useCardDrag(onDrop: (give: Card, take: Card) => void): (card: Card) => DragHandlers {
+  const drag = useRef<{ card: Card; x: number; y: number; moved: boolean; element: HTMLElement } | null>(null);
+  const swallow = useRef(false);
+  const end = () => {
+    const current = drag.current;
+    drag.current = null;
+    if (!current) return;
+    current.element.style.transform = "";
+    current.element.classList.remove("card--dragging");
+  };
+  return (card) => ({
+    onPointerDown(event) {
+      if (event.button !== 0) return;
+      swallow.current = false;
+      const element = event.currentTarget as HTMLElement;
+      drag.current = { card, x: event.clientX, y: event.clientY, moved: false, element };
+      element.setPointerCapture?.(event.pointerId);
+    },
+    onPointerMove(event) {
+      const current = drag.current;
+      if (!current) return;
+      const dx = event.clientX - current.x;
+      const dy = event.clientY - current.y;
+      if (!current.moved && Math.hypot(dx, dy) < THRESHOLD) return;
+      current.moved = true;
+      current.element.classList.add("card--dragging");
+      current.element.style.transform = `translate(${dx}px, ${dy}px)`;
+    },
+    onPointerUp(event) {
+      const current = drag.current;
+      if (!current) return;
+      const moved = current.moved;
+      current.element.style.visibility = "hidden";
+      const below = document.elementFromPoint(event.clientX, event.clientY);
+      current.element.style.visibility = "";
+      end();
+      if (!moved) return;
+      swallow.current = true;
+      const take = below?.closest<HTMLElement>('[data-row="middle"] [data-card]')?.dataset.card;
+      if (take) onDrop(current.card, take as Card);
+    },
+    onPointerCancel: end,
+    swallowClick() {
+      const was = swallow.current;
+      swallow.current = false;
+      return was;
+    },
+  });
+}
