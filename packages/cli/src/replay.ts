@@ -15,7 +15,13 @@ export const REPLAY_USAGE = `  schwimmen replay FILE        replay a game record
 
 /** One record's text to one output line: the outcome, or {"error": {...}}. */
 export function replayLine(text: string): { ok: boolean; line: string } {
-  const replayed = replayRecordText(text);
+  let replayed: ReturnType<typeof replayRecordText>;
+  try {
+    replayed = replayRecordText(text);
+  } catch (cause) {
+    // The engine answers every input with a result; should it ever throw, this record fails, not the whole run.
+    return { ok: false, line: errorLine({ code: "INVALID_RECORD", message: `internal error: ${String(cause)}` }) };
+  }
   if (!replayed.ok) return { ok: false, line: errorLine(replayed.error) };
   return { ok: true, line: JSON.stringify(outcomeOf(replayed.value.state)) };
 }
