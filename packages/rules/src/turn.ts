@@ -275,10 +275,11 @@ function playTurn(state: MatchState, next: Mutable<RoundState>, action: Action):
 export function checkDealEnd(state: MatchState, events: GameEvent[]): Transition {
   const round = state.round!;
   const { rules } = state;
-  const hands = round.hands.filter((h): h is readonly Card[] => h !== null);
-  if (hands.some((hand) => isFire(hand, rules))) return endRound(state, round, "fire", events);
-  if (rules.thirtyOne !== "noEnd" && hands.some((hand) => handValue(hand, rules) === 31)) {
-    return endRound(state, round, "thirtyOne", events);
+  let thirtyOne = false;
+  for (const hand of round.hands) {
+    if (hand === null) continue;
+    if (isFire(hand, rules)) return endRound(state, round, "fire", events);
+    if (!thirtyOne && rules.thirtyOne !== "noEnd" && handValue(hand, rules) === 31) thirtyOne = true;
   }
-  return { state, events };
+  return thirtyOne ? endRound(state, round, "thirtyOne", events) : { state, events };
 }
