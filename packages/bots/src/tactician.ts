@@ -41,6 +41,10 @@ export interface TacticianOptions {
   readonly knockSlack: number;
   /** How many of the best-scored moves the short look-ahead compares (1: the heuristic alone picks the move). */
   readonly lookTop: number;
+  /** The same heads-up, where every card left in the middle goes straight to the one opponent. */
+  readonly lookTopHeadsUp: number;
+  /** Most play-outs per decision (worlds times moves), to keep within its time. */
+  readonly maxPlayouts: number;
   /** Draws per opponent hand when sampling a world (fewer: faster, less faithful to what the others did). */
   readonly tries: number;
 }
@@ -52,7 +56,9 @@ export const TACTICIAN_DEFAULTS: TacticianOptions = {
   knockRisk: 0.2,
   knockFloor: 20,
   knockSlack: 2,
-  lookTop: 3,
+  lookTop: 1,
+  lookTopHeadsUp: 3,
+  maxPlayouts: 80,
   tries: 10,
 };
 
@@ -106,7 +112,8 @@ function lookAhead(
   const me = view.viewer!;
   const totals = actions.map(() => 0);
   const policy = greedyPolicy(() => 27);
-  for (let w = 0; w < options.worlds; w++) {
+  const worlds = Math.min(options.worlds, Math.floor(options.maxPlayouts / Math.max(1, actions.length)));
+  for (let w = 0; w < worlds; w++) {
     const world = worldFromView(view, sampleWorld(view, tracking, rng, options.tries));
     if (!world) break;
     actions.forEach((action, i) => {
@@ -156,10 +163,17 @@ function chooseTurn(view: TableView, rng: Rng, options: TacticianOptions): Move 
   if (canKnock && view.turns >= loopCap(view.seatsInRound)) return { type: "knock" };
   // Knock only with a hand that the best swap would not clearly raise.
   const weighKnock = canKnock && current >= options.knockFloor && best.value <= current + options.knockSlack;
-  const moves = scored.slice(0, options.lookTop).map((m) => m.move);
+  const top = view.seatsInRound <= 2 ? options.lookTopHeadsUp : options.lookTop;
+  const moves = scored.slice(0, top).map((m) => m.move);
   if (weighKnock) moves.push({ type: "knock" });
   if (moves.length === 1) return best.move;
-  const totals = lookAhead(view, tracking, rng, moves.map((m) => toLegal(view, m)), options);
+  const totals = lookAhead(
+    view,
+    tracking,
+    rng,
+    moves.map((m) => toLegal(view, m)),
+    options,
+  );
   let pick = 0;
   for (let i = 1; i < moves.length; i++) if (totals[i]! > totals[pick]! + 1e-9) pick = i;
   return moves[pick]!;
