@@ -188,10 +188,10 @@ export function StartScreen() {
               type="button"
               lang={lang}
               aria-pressed={ui.lang === lang}
-              aria-label={lang === "de" ? "Deutsch" : "English"}
               onClick={() => changeSettings({ lang, name: defaultName(ui.settings.name, lang) })}
             >
               {lang.toUpperCase()}
+              <span class="sr-only"> {lang === "de" ? "Deutsch" : "English"}</span>
             </button>
           ))}
         </div>

@@ -24,26 +24,31 @@ export function RoundResult({ view, players, me, ui, onNext, onRematch, onDownlo
   const focusRef = useRef<HTMLButtonElement>(null);
   useEffect(() => focusRef.current?.focus(), [view.round, view.over]);
   if (!result) return null;
-  const name = (seat: number) =>
-    seat === me ? `${players[seat]?.name ?? ""} (${ui.tr("you")})` : (players[seat]?.name ?? `#${seat + 1}`);
+  const name = (seat: number) => players[seat]?.name ?? `#${seat + 1}`;
+  // How the round ended, in words; a 31 or Feuer names who made it (the best hand of the round).
+  const values = result.values.map((v) => v ?? -1);
+  const best = values.indexOf(Math.max(...values));
+  const ending =
+    result.endReason === "thirtyOne"
+      ? ui.tr("saidThirtyOne", { name: name(best) })
+      : result.endReason === "fire"
+        ? ui.tr("saidFire", { name: name(best) })
+        : `${ui.tr("roundOver", { n: view.round + 1 })}: ${ui.tr(`reason_${result.endReason}`)}`;
   return (
     <section class="result" aria-labelledby="result-title">
       <h2 id="result-title" class="result__title">
-        {view.over
-          ? view.draw
-            ? ui.tr("draw")
-            : ui.tr("winner", { name: name(view.winner ?? 0) })
-          : `${ui.tr("roundOver", { n: view.round + 1 })}: ${ui.tr(`reason_${result.endReason}`)}`}
+        {view.over ? (view.draw ? ui.tr("draw") : ui.tr("winner", { name: name(view.winner ?? 0) })) : ending}
       </h2>
-      {view.over ? (
-        <p class="result__sub">{`${ui.tr("roundOver", { n: view.round + 1 })}: ${ui.tr(`reason_${result.endReason}`)}`}</p>
-      ) : null}
+      {view.over ? <p class="result__sub">{ending}</p> : null}
       <table class="result__table">
         <tbody>
           {result.hands.map((hand, seat) =>
             hand === null ? null : (
               <tr class={(result.lifeLosses[seat] ?? 0) > 0 ? "result__row result__row--lost" : "result__row"}>
-                <th scope="row">{name(seat)}</th>
+                <th scope="row" class={seat === me ? "result__me" : undefined}>
+                  {name(seat)}
+                  {seat === me ? <span class="sr-only"> ({ui.tr("you")})</span> : null}
+                </th>
                 <td class="result__cards">
                   {hand.map((card) => (
                     <CardShown card={card} faces={ui.faces} lang={ui.lang} small />

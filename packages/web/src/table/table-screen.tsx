@@ -42,7 +42,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
   const [pickHand, setPickHand] = useState<Card | null>(null);
   const [pickMiddle, setPickMiddle] = useState<Card | null>(null);
   const [hintText, setHintText] = useState<string | null>(null);
-  const [banner, setBanner] = useState<{ id: number; text: string; final: boolean } | null>(null);
+  const [banner, setBanner] = useState<{ id: number; text: string } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   useFlip(root);
 
@@ -63,7 +63,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
   useEffect(() => {
     const loud = model.log.toReversed().find((entry) => bannerOf(entry.event, speech) !== null);
     if (!loud || (banner && loud.id <= banner.id) || !lastLogged || lastLogged.id - loud.id > 6) return;
-    setBanner({ id: loud.id, text: bannerOf(loud.event, speech)!, final: loud.event.type === "roundEnded" });
+    setBanner({ id: loud.id, text: bannerOf(loud.event, speech)! });
   }, [lastLogged?.id]);
   useEffect(() => {
     if (!banner?.text) return;
@@ -182,7 +182,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
           <p class="status-line" aria-live="polite">
             {lastWords ?? ""}
           </p>
-          {banner && banner.text && (!between || banner.final) ? (
+          {banner && banner.text && !between ? (
             <div class="banner" aria-hidden="true" key={banner.id}>
               {banner.text}
             </div>
