@@ -1,0 +1,270 @@
+/**
+ * Load benchmark (`npm run bench:server`): the built server in a child process on 127.0.0.1, and this process as
+ * the load: TABLES tables of 4 human protocol clients (4 WebSockets each). Players act at human pace (a think time
+ * of 1-3 s), then in a burst phase (0.1-0.3 s), then at human pace again. For every action it measures the time
+ * until every seat of the table has the resulting update (one clock: all clients live in this process).
+ *
+ *   npm run bench:server -- --tables 500 --steady 30 --burst 15
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
+import { WebSocket } from "ws";
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number): number => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? Number(args[i + 1]) : fallback;
+};
+const TABLES = arg("tables", 500);
+const SEATS = 4;
+const STEADY_S = arg("steady", 30);
+const BURST_S = arg("burst", 15);
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+type Phase = "ramp" | "steady" | "burst" | "cooldown";
+let phase: Phase = "ramp";
+const think = (): number => (phase === "burst" ? 100 + Math.random() * 200 : 1000 + Math.random() * 2000);
+
+const samples: Record<Phase, number[]> = { ramp: [], steady: [], burst: [], cooldown: [] };
+const actionsPerPhase: Record<Phase, number> = { ramp: 0, steady: 0, burst: 0, cooldown: 0 };
+const errors: Record<string, number> = {};
+let unexpectedCloses = 0;
+const countError = (code: string) => (errors[code] = (errors[code] ?? 0) + 1);
+
+interface View {
+  legal: Record<string, unknown>[];
+  over: boolean;
+}
+interface ServerFrame {
+  type: string;
+  re?: string | number;
+  code?: string;
+  token?: string;
+  from?: number;
+  version?: number;
+  seat?: number | null;
+  table?: { code: string; match: number; status: string };
+  view?: View;
+}
+
+class Player {
+  ws!: WebSocket;
+  version = -1;
+  private waiting = new Map<string | number, (m: ServerFrame) => void>();
+  private nextId = 1;
+  private timer: NodeJS.Timeout | null = null;
+  constructor(
+    readonly table: Table,
+    readonly host: boolean,
+  ) {}
+
+  open(url: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.ws = new WebSocket(url.replace("http", "ws") + "/ws", { perMessageDeflate: false });
+      this.ws.once("open", () => resolve());
+      this.ws.once("error", reject);
+      this.ws.on("message", (data) => this.receive(JSON.parse(data.toString()) as ServerFrame));
+      this.ws.on("close", () => {
+        if (!stopping) unexpectedCloses++;
+      });
+    });
+  }
+
+  request(message: Record<string, unknown>): Promise<ServerFrame> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.ws.send(JSON.stringify({ ...message, id }));
+    });
+  }
+
+  private receive(m: ServerFrame): void {
+    if (m.type === "error") countError(m.code ?? "?");
+    if (m.re !== undefined) {
+      const done = this.waiting.get(m.re);
+      this.waiting.delete(m.re);
+      done?.(m);
+    }
+    if (m.type !== "update" && m.type !== "sync") return;
+    if (m.type === "update") this.table.delivered(this, m.from!);
+    this.version = m.version!;
+    const view = m.view!;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (view.over && this.host && !stopping) {
+      this.timer = setTimeout(() => void this.request({ type: "rematch" }), think());
+      return;
+    }
+    if (view.legal.length === 0 || stopping) return;
+    const version = this.version;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.version !== version || stopping) return;
+      const legal = view.legal.filter((a) => a.type !== "knock" || Math.random() < 0.15);
+      const { seat: _seat, ...move } = legal[Math.floor(Math.random() * legal.length)] ?? view.legal[0]!;
+      this.table.acted(version);
+      this.ws.send(JSON.stringify({ type: "act", action: move }));
+    }, think());
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+  }
+}
+
+/** One table's clients and the action in flight: sent at `from`, waiting for every seat's update from `from`. */
+class Table {
+  players: Player[] = [];
+  private pending: { from: number; t0: number; phase: Phase; got: number } | null = null;
+
+  acted(from: number): void {
+    this.pending = { from, t0: performance.now(), phase, got: 0 };
+    actionsPerPhase[phase]++;
+  }
+
+  delivered(_player: Player, from: number): void {
+    const p = this.pending;
+    if (!p || p.from !== from) return;
+    if (++p.got === this.players.length) {
+      samples[p.phase].push(performance.now() - p.t0);
+      this.pending = null;
+    }
+  }
+}
+
+let stopping = false;
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function startServer(dbPath: string): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, "packages/server/dist/main.js")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DB_PATH: dbPath,
+      LOG_LEVEL: "warn",
+      ROUND_PAUSE_MS: "1500",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error("server exited");
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server did not start");
+}
+
+/** Resident memory and CPU time of a process, from /proc (Linux). */
+function procStats(pid: number): { rssMb: number; cpuS: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  return { rssMb: rssKb / 1024, cpuS: ticks / 100 };
+}
+
+const pct = (values: number[], p: number): number => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function main(): Promise<void> {
+  // The server's log level is raised to "warn": the "info" lines (not "warn") would not matter but cost time.
+  const dir = mkdtempSync(join(tmpdir(), "schwimmen-bench-"));
+  const { child, url } = await startServer(join(dir, "bench.db"));
+  const pid = child.pid!;
+  await new Promise((r) => setTimeout(r, 500));
+  const idle = procStats(pid);
+  console.log(`server pid ${pid} at ${url}; idle RSS ${idle.rssMb.toFixed(1)} MB; ${TABLES} tables x ${SEATS} clients`);
+
+  const tables: Table[] = [];
+  const rampStart = performance.now();
+  // Open tables in batches so the ramp itself stays bounded.
+  for (let start = 0; start < TABLES; start += 25) {
+    await Promise.all(
+      Array.from({ length: Math.min(25, TABLES - start) }, async () => {
+        const table = new Table();
+        const players = Array.from({ length: SEATS }, (_, i) => new Player(table, i === 0));
+        await Promise.all(players.map((p) => p.open(url)));
+        await Promise.all(players.map((p) => p.request({ type: "hello" })));
+        const made = await players[0]!.request({
+          type: "create",
+          name: "Bench",
+          playerName: "P1",
+          seats: SEATS,
+          turnSeconds: 60,
+          rules: { lives: 5 },
+        });
+        const code = made.table!.code;
+        for (let i = 1; i < SEATS; i++) await players[i]!.request({ type: "join", code, name: `P${i + 1}` });
+        table.players = players;
+        tables.push(table);
+      }),
+    );
+  }
+  const connected = procStats(pid);
+  console.log(
+    `ramp: ${tables.length * SEATS} connections in ${((performance.now() - rampStart) / 1000).toFixed(1)} s; ` +
+      `server RSS ${connected.rssMb.toFixed(1)} MB`,
+  );
+  for (const t of tables) void t.players[0]!.request({ type: "start" });
+
+  const run = async (next: Phase, seconds: number) => {
+    phase = next;
+    const before = procStats(pid);
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    const after = procStats(pid);
+    const wall = (performance.now() - t0) / 1000;
+    const s = samples[next];
+    console.log(
+      `${next.padEnd(8)} ${seconds}s: ${(actionsPerPhase[next] / wall).toFixed(0)} actions/s, ${s.length} measured; ` +
+        `action -> every seat's update p50 ${ms(pct(s, 50))}, p95 ${ms(pct(s, 95))}, p99 ${ms(pct(s, 99))}, ` +
+        `max ${ms(pct(s, 100))}; server CPU ${(((after.cpuS - before.cpuS) / wall) * 100).toFixed(0)}%, ` +
+        `RSS ${after.rssMb.toFixed(1)} MB`,
+    );
+  };
+  await run("steady", STEADY_S);
+  await run("burst", BURST_S);
+  await run("cooldown", Math.min(10, STEADY_S));
+  const end = procStats(pid);
+
+  stopping = true;
+  for (const t of tables) for (const p of t.players) p.stop();
+  const connections = tables.length * SEATS;
+  console.log(
+    `server memory: ${((end.rssMb - idle.rssMb) / connections) * 1024 > 0 ? (((end.rssMb - idle.rssMb) * 1024) / connections).toFixed(1) : "?"} KB RSS per connection ` +
+      `(${idle.rssMb.toFixed(1)} MB idle -> ${end.rssMb.toFixed(1)} MB with ${connections} connections in play)`,
+  );
+  console.log(`errors: ${JSON.stringify(errors)}; unexpected closes: ${unexpectedCloses}`);
+  const all = [...samples.steady, ...samples.burst, ...samples.cooldown];
+  console.log(`overall p99 ${ms(pct(all, 99))} over ${all.length} actions (target <= 50 ms)`);
+  for (const t of tables) for (const p of t.players) p.ws.terminate();
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+await main();
