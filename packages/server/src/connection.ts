@@ -121,10 +121,12 @@ export class Connection implements Subscriber {
     if (msg.type === "join" || msg.type === "watch") {
       const table = await this.deps.hub.get(msg.code);
       if (!table) return this.send(errorFrame("TABLE_NOT_FOUND", `no table ${msg.code}`, re));
-      await this.moveTo(table);
-      return table.run(() =>
+      await table.run(() =>
         msg.type === "join" ? table.join(this, msg.name, msg.lastVersion, re) : table.watch(this, msg.lastVersion, re),
       );
+      // Only a successful join or watch moves the connection (a refused one leaves it where it was).
+      if (table.isSubscribed(this)) await this.moveTo(table);
+      return;
     }
     const table = this.table;
     if (!table || !table.isSubscribed(this)) return this.send(errorFrame("NOT_AT_TABLE", "join a table first", re));
@@ -164,8 +166,8 @@ export class Connection implements Subscriber {
     if (!made.ok) return this.send(errorFrame(made.code, made.message, re));
     this.tablesMade++;
     const table = made.table;
-    await this.moveTo(table);
-    return table.run(() => table.join(this, msg.playerName, undefined, re));
+    await table.run(() => table.join(this, msg.playerName, undefined, re));
+    if (table.isSubscribed(this)) await this.moveTo(table);
   }
 
   /** A connection follows one table: leaving the old one first. */

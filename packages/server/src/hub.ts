@@ -88,6 +88,21 @@ export class Hub {
     return codes.length;
   }
 
+  /**
+   * Forgets tables that nobody follows and that do not play by themselves (lobby or over): they are in the store
+   * and load again when asked for. Keeps memory bounded on a long-running server.
+   */
+  sweep(): number {
+    let dropped = 0;
+    for (const [code, table] of this.tables) {
+      if (table.subscriberCount === 0 && table.model.status !== "playing" && table.idle) {
+        this.tables.delete(code);
+        dropped++;
+      }
+    }
+    return dropped;
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.tables.values()].map((t) => t.close()));
   }

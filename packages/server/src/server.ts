@@ -68,6 +68,12 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
   const open = await hub.loadOpen();
   if (open > 0) log.info({ tables: open }, "running tables restored");
 
+  const sweeper = setInterval(() => {
+    const dropped = hub.sweep();
+    if (dropped > 0) log.debug({ dropped, tables: hub.size }, "idle tables unloaded");
+  }, 60_000);
+  sweeper.unref();
+
   const connections = new Set<Connection>();
   const http: HttpServer = createServer(
     httpHandler({
@@ -127,6 +133,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
     close() {
       closing ??= (async () => {
         // Stop taking work, let every table finish the command in hand, then close sockets and the store.
+        clearInterval(sweeper);
         http.close();
         await hub.close();
         for (const connection of connections) connection.close(1001, "server shutting down");

@@ -58,6 +58,7 @@ export class Table {
   private turnEndsAt: number | null = null;
   private lastSnapshot: number;
   private closed = false;
+  private running = 0;
 
   constructor(
     model: TableModel,
@@ -75,9 +76,15 @@ export class Table {
     return this.subscribers.size;
   }
 
+  /** No command is queued or running. */
+  get idle(): boolean {
+    return this.running === 0;
+  }
+
   /** Runs `task` after every earlier one: the table's state changes one command at a time. */
   run<T>(task: () => Promise<T> | T): Promise<T> {
-    const next = this.queue.then(task);
+    this.running++;
+    const next = this.queue.then(task).finally(() => this.running--);
     this.queue = next.catch((cause: unknown) =>
       this.deps.log.error({ err: cause, table: this.code }, "table task failed"),
     );

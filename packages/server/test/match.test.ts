@@ -66,5 +66,13 @@ describe("a whole match over the protocol", () => {
     const second = await getJson(`${server.url}/api/tables/${code}/record`);
     expect(seedsCheckOut(second.body).problems).toEqual([]);
     await Promise.all([host.close(), guest.close()]);
+
+    // Nobody follows the finished table any more: it may leave memory, and comes back from the store when asked for.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const held = server.hub.size;
+    expect(server.hub.sweep()).toBeGreaterThanOrEqual(1);
+    expect(server.hub.size).toBeLessThan(held);
+    const reloaded = await getJson(`${server.url}/api/tables/${code}/record`);
+    expect(reloaded.body).toEqual(second.body);
   });
 });
