@@ -5,6 +5,7 @@ import { type PlayoutPolicy, equity, greedyPolicy, playOut } from "./rollout.js"
 import { sampleWorld } from "./sampler.js";
 import { trackRound } from "./tracker.js";
 import { explainAction } from "./explain.js";
+import { KnockMemory } from "./opponents.js";
 
 export interface ExpertOptions {
   /** Sampled worlds per decision (each candidate action is played out in every world: common random numbers). */
@@ -69,11 +70,15 @@ export function chooseByPlayouts(
 }
 
 export function expertBot(options: ExpertOptions = EXPERT_DEFAULTS): Bot {
+  const memory = new KnockMemory();
   return {
     name: "expert",
     decide(view, context) {
+      memory.observe(view);
       if (view.legal.length === 1) return view.legal[0]!;
-      return chooseByPlayouts(view, context, options);
+      const me = view.viewer;
+      const policy = greedyPolicy((seat) => (seat === me ? options.ownKnockAt : memory.knockAt(seat)));
+      return chooseByPlayouts(view, context, options, () => policy);
     },
     explain: explainAction,
   };
