@@ -158,17 +158,7 @@ function Centre({ card, faces, lang }: { card: Card; faces: Faces; lang: Lang })
         stroke-width="3"
       />
       {pipHigh ? <Pip id={id} x={100} y={100} size={48} /> : <FaceMark rank={rank} colour={colour} />}
-      <text
-        x="100"
-        y="188"
-        text-anchor="middle"
-        font-size="68"
-        font-weight="700"
-        font-family="Georgia, serif"
-        fill={colour}
-      >
-        {rankIndex(rank, lang, faces)}
-      </text>
+      <use href={`#big-${rankIndex(rank, lang, faces)}`} x={50} y={120} width={100} height={80} fill={colour} />
       {pipHigh ? null : <Pip id={id} x={100} y={216} size={44} />}
     </g>
   );
@@ -179,17 +169,7 @@ function Corner({ card, faces, lang }: { card: Card; faces: Faces; lang: Lang })
   const label = rankIndex(rankOf(card), lang, faces);
   return (
     <g>
-      <text
-        x="24"
-        y="44"
-        text-anchor="middle"
-        font-size={label.length > 1 ? 30 : 38}
-        font-weight="700"
-        font-family="system-ui, sans-serif"
-        fill={suitColour(suit, faces)}
-      >
-        {label}
-      </text>
+      <use href={`#idx-${label}`} x={0} y={4} width={48} height={48} fill={suitColour(suit, faces)} />
       <Pip id={`pip-${faces === "german" ? "g" : "f"}-${suit}`} x={24} y={66} size={28} />
     </g>
   );

@@ -6,6 +6,11 @@
 const HEART =
   "M50 90C22 68 6 50 8 32 10 16 24 8 36 10 44 11 48 17 50 24 52 17 56 11 64 10 76 8 90 16 92 32 94 50 78 68 50 90Z";
 
+/** Corner indices and the big letters of picture cards, as symbols: the cards then hold no text of their own, so a
+ * card button's name is only the spoken card name. The text takes its colour (fill) from the <use> that shows it. */
+const INDEX_LABELS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "B", "D", "U", "O"];
+const BIG_LETTERS = ["J", "Q", "K", "B", "D", "U", "O"];
+
 export function CardSprite() {
   return (
     <svg width="0" height="0" style="position:absolute" aria-hidden="true" focusable="false">
@@ -68,6 +73,27 @@ export function CardSprite() {
           <path d="M50 84V92" stroke="#5c3b00" stroke-width="4" />
           <path d="M30 34C34 28 40 26 46 26" fill="none" stroke="#fff3c4" stroke-width="5" stroke-linecap="round" />
         </symbol>
+        {INDEX_LABELS.map((label) => (
+          <symbol id={`idx-${label}`} viewBox="0 0 48 48">
+            <text
+              x="24"
+              y="40"
+              text-anchor="middle"
+              font-size={label.length > 1 ? 30 : 38}
+              font-weight="700"
+              font-family="system-ui, sans-serif"
+            >
+              {label}
+            </text>
+          </symbol>
+        ))}
+        {BIG_LETTERS.map((letter) => (
+          <symbol id={`big-${letter}`} viewBox="0 0 100 80">
+            <text x="50" y="68" text-anchor="middle" font-size="68" font-weight="700" font-family="Georgia, serif">
+              {letter}
+            </text>
+          </symbol>
+        ))}
         <pattern
           id="card-back-pattern"
           width="20"
