@@ -17,7 +17,7 @@ export interface ExpertOptions {
   readonly otherKnockAt: number;
 }
 
-export const EXPERT_DEFAULTS: ExpertOptions = { worlds: 100, maxSwaps: 4, ownKnockAt: 27, otherKnockAt: 27 };
+export const EXPERT_DEFAULTS: ExpertOptions = { worlds: 100, maxSwaps: 3, ownKnockAt: 27, otherKnockAt: 27 };
 
 /** The legal actions worth searching: all but the weakest single swaps. */
 function candidates(view: TableView, maxSwaps: number): Action[] {
@@ -25,10 +25,12 @@ function candidates(view: TableView, maxSwaps: number): Action[] {
   if (swaps.length <= maxSwaps) return view.legal.slice();
   const hand = view.hand ?? [];
   const middle = view.middle ?? [];
-  const ranked = swapOptions(hand, middle, view.rules)
+  const all = swapOptions(hand, middle, view.rules)
     .filter((o) => o.move.type === "swap")
-    .sort((a, b) => b.value - a.value)
-    .slice(0, maxSwaps);
+    .sort((a, b) => b.value - a.value);
+  const ranked = all.slice(0, maxSwaps);
+  // With `twentyOrLess`, throwing points away (Reißen) can pay: keep the weakest swap in the search too.
+  if (view.rules.losers === "twentyOrLess" && all.length > maxSwaps) ranked.push(all[all.length - 1]!);
   const keep = new Set(ranked.map((o) => (o.move.type === "swap" ? o.move.give + o.move.take : "")));
   return view.legal.filter((a) => a.type !== "swap" || keep.has(a.give + a.take));
 }
