@@ -1,6 +1,6 @@
 import { type Action, type TableView, applyAction, worldFromView } from "@schwimmen/rules";
 import type { Bot, DecisionContext } from "./bot.js";
-import { swapOptions, valueOf } from "./hand.js";
+import { swapOptions } from "./hand.js";
 import { type PlayoutPolicy, equity, greedyPolicy, playOut } from "./rollout.js";
 import { sampleWorld } from "./sampler.js";
 import { trackRound } from "./tracker.js";
@@ -85,5 +85,3 @@ export function expertBot(options: ExpertOptions = EXPERT_DEFAULTS): Bot {
     explain: explainAction,
   };
 }
-
-export { valueOf };

@@ -1,3 +1,4 @@
+// Micro-benchmark: microseconds per sampled world and per fast play-out (npx tsx --conditions=source packages/bots/scripts/playout-speed.ts).
 import { Rng, newMatch, dealRound, viewFor, applyAction, worldFromView, type MatchState } from "@schwimmen/rules";
 import { equity, playOut, greedyPolicy } from "../src/rollout.js";
 import { trackRound } from "../src/tracker.js";

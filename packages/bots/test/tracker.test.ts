@@ -1,0 +1,45 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type MatchState, Rng, applyAction, dealRound, newMatch, viewFor } from "@schwimmen/rules";
+import { createBot } from "../src/index.js";
+import { trackRound } from "../src/tracker.js";
+import { sampleWorld } from "../src/sampler.js";
+import { tableArb } from "./helpers.js";
+
+describe("card tracking from the public history", () => {
+  it("only ever places a card in a hand that truly holds it, and samples worlds that agree with the view", () => {
+    fc.assert(
+      fc.property(tableArb, fc.nat(), ({ rules, seats }, seed) => {
+        const n = Math.min(seats, 6);
+        const started = newMatch({ rules, seats: n, seed: `t-${seed}` });
+        if (!started.ok) return;
+        let state: MatchState = started.value;
+        const bots = Array.from({ length: n }, (_, i) => createBot(i % 2 ? "greedy" : "random"));
+        const rng = Rng.fromSeed(`t${seed}`);
+        for (let step = 0; step < 60 && !state.over; step++) {
+          if (state.round === null || state.round.endReason !== null) {
+            state = (dealRound(state) as { value: { state: MatchState } }).value.state;
+            continue;
+          }
+          const round = state.round;
+          const view = viewFor(state, round.toAct);
+          const tracking = trackRound(view);
+          tracking.known.forEach((cards, seat) => {
+            for (const card of cards) expect(round.hands[seat]).toContain(card);
+          });
+          const guess = sampleWorld(view, tracking, rng);
+          const hidden = [...guess.hands.flatMap((h) => h ?? []), ...guess.stock, ...(guess.extra ?? [])];
+          const truth = [
+            ...round.hands.flatMap((h, s) => (s === round.toAct || h === null ? [] : h)),
+            ...round.stock.slice(round.stockTop),
+            ...(round.extra ?? []),
+          ];
+          expect(hidden.slice().sort()).toEqual(truth.slice().sort());
+          const action = bots[round.toAct]!.decide(view, { rng });
+          state = (applyAction(state, action) as { value: { state: MatchState } }).value.state;
+        }
+      }),
+      { numRuns: 80 },
+    );
+  });
+});
