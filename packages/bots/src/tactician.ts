@@ -14,7 +14,6 @@ import type { Bot } from "./bot.js";
 import { explainAction } from "./explain.js";
 import { KEEP_FIRST_PACKET } from "./greedy.js";
 import {
-  type SwapOption,
   endsRoundAtOnce,
   isLowMiddle,
   loopCap,
