@@ -49,7 +49,7 @@ export interface TacticianOptions {
 }
 
 export const TACTICIAN_DEFAULTS: TacticianOptions = {
-  worlds: 48,
+  worlds: 64,
   potential: 0.3,
   gift: 0.25,
   knockRisk: 0.2,
@@ -57,7 +57,7 @@ export const TACTICIAN_DEFAULTS: TacticianOptions = {
   knockSlack: 2,
   lookTop: 1,
   lookTopHeadsUp: 3,
-  maxPlayouts: 80,
+  maxPlayouts: 200,
   tries: 10,
 };
 
