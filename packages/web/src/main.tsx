@@ -7,6 +7,6 @@ document.documentElement.lang = settings.get().lang;
 render(<App />, document.getElementById("app")!);
 
 // Once loaded, the page keeps its files for offline play against the computer (see public/sw.js).
-if ("serviceWorker" in navigator && location.protocol !== "file:" && import.meta.env.PROD) {
+if ("serviceWorker" in navigator && location.protocol !== "file:" && import.meta.env.MODE === "production") {
   addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined));
 }

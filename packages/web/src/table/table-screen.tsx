@@ -21,6 +21,13 @@ export interface TableScreenProps {
   readonly header?: preact.ComponentChildren;
 }
 
+interface Picks {
+  readonly hand: Card | null;
+  readonly middle: Card | null;
+  readonly turn: string;
+}
+const NO_PICKS: Picks = { hand: null, middle: null, turn: "" };
+
 function download(record: unknown) {
   const blob = new Blob([JSON.stringify(record, null, 2)], { type: "application/json" });
   const link = document.createElement("a");
@@ -39,9 +46,10 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
   const ui = useUi();
   const model = useStore(game.store);
   const { view, players, seat: me } = model;
-  const [pickHand, setPickHand] = useState<Card | null>(null);
-  const [pickMiddle, setPickMiddle] = useState<Card | null>(null);
-  const [hintText, setHintText] = useState<string | null>(null);
+  // Picks and the hint belong to one turn: stored with the turn they were made in, they lapse when it changes
+  // (no effect needed, so a key pressed right after the redraw never meets a late reset).
+  const [pick, setPick] = useState<Picks>(NO_PICKS);
+  const [hint, setHint] = useState<{ text: string; turn: string } | null>(null);
   const [banner, setBanner] = useState<{ id: number; text: string } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   useFlip(root);
@@ -53,11 +61,11 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
   const canSwap = swaps.length > 0;
   const turnKey = `${view?.round}:${view?.history.length}:${view?.toAct}`;
 
-  useEffect(() => {
-    setPickHand(null);
-    setPickMiddle(null);
-    setHintText(null);
-  }, [turnKey]);
+  const current = pick.turn === turnKey ? pick : { ...NO_PICKS, turn: turnKey };
+  const pickHand = current.hand;
+  const pickMiddle = current.middle;
+  const hintText = hint?.turn === turnKey ? hint.text : null;
+  const setHintText = (text: string | null) => setHint(text === null ? null : { text, turn: turnKey });
 
   const lastLogged = model.log[model.log.length - 1];
   useEffect(() => {
@@ -72,9 +80,8 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
   }, [banner?.id]);
 
   const clearPicks = () => {
-    picks.current = { hand: null, middle: null };
-    setPickHand(null);
-    setPickMiddle(null);
+    picks.current = { ...NO_PICKS, turn: turnKey };
+    setPick(picks.current);
   };
   const act = (move: Move) => {
     clearPicks();
@@ -84,30 +91,32 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
     if (swaps.some((a) => a.give === give && a.take === take)) act({ type: "swap", give, take });
   };
   // Picks are read through a ref as well: two quick key presses may come before the page has redrawn.
-  const picks = useRef({ hand: pickHand, middle: pickMiddle });
-  picks.current = { hand: pickHand, middle: pickMiddle };
+  const picks = useRef(current);
+  picks.current = current;
   const onHand = (card: Card) => {
     if (!canSwap) return;
     const { hand, middle } = picks.current;
     if (middle) return trySwap(card, middle);
-    picks.current = { hand: hand === card ? null : card, middle: null };
-    setPickHand(picks.current.hand);
+    picks.current = { hand: hand === card ? null : card, middle: null, turn: turnKey };
+    setPick(picks.current);
   };
   const onMiddle = (card: Card) => {
     if (!canSwap) return;
     const { hand, middle } = picks.current;
     if (hand) return trySwap(hand, card);
-    picks.current = { hand: null, middle: middle === card ? null : card };
-    setPickMiddle(picks.current.middle);
+    picks.current = { hand: null, middle: middle === card ? null : card, turn: turnKey };
+    setPick(picks.current);
   };
   const askHint = game.hint
     ? () => {
         setHintText(ui.tr("hintThinking"));
-        void game.hint!(ui.lang).then((hint) => {
-          if (!hint) return setHintText(null);
+        void game.hint!(ui.lang).then((answer) => {
+          if (!answer) return setHintText(null);
           // The bot's reason already names the move; without one, the move in words.
           setHintText(
-            hint.why ? `${ui.tr("hint")}: ${hint.why}` : ui.tr("hintSays", { move: describeMove(hint.move, speech) }),
+            answer.why
+              ? `${ui.tr("hint")}: ${answer.why}`
+              : ui.tr("hintSays", { move: describeMove(answer.move, speech) }),
           );
         });
       }
@@ -120,9 +129,9 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
     if (!view || typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.toLowerCase();
     const digit = Number(key);
-    const pickByKey = (card: Card | undefined, pick: (card: Card) => void) => {
+    const pickByKey = (card: Card | undefined, choose: (card: Card) => void) => {
       if (!card) return;
-      pick(card);
+      choose(card);
       root.current?.querySelector<HTMLElement>(`button[data-card="${card}"]`)?.focus();
     };
     if (digit >= 1 && digit <= 3 && view.hand) pickByKey(view.hand[digit - 1], onHand);

@@ -65,7 +65,9 @@ export function ensureBuild(): void {
     }
   }
   try {
-    if (buildIsStale()) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", timeout: 240_000 });
+    // vitest sets NODE_ENV=test, which would make Vite build a non-production page (no service worker).
+    const env = { ...process.env, NODE_ENV: "production" };
+    if (buildIsStale()) execFileSync("npm", ["run", "build"], { cwd: ROOT, env, stdio: "inherit", timeout: 240_000 });
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

@@ -100,11 +100,17 @@ describe.skipIf(!chromiumAvailable())("a match against the computer in the brows
     const page = await context.newPage();
     await presetSettings(page, FAST);
     await page.goto(`${server.url}/`);
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.waitForFunction(
+      () => navigator.serviceWorker.getRegistration().then((r) => r !== undefined),
+      undefined,
+      {
+        timeout: 20_000,
+      },
+    );
     // Visit the table once while online, so its files are kept; then cut the network and reload.
     await page.goto(`${server.url}/#/play`);
     await page.waitForSelector(".hand button.card");
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
     await context.setOffline(true);
     await page.reload();
     await waitForMyTurn(page, "offline");
