@@ -15,9 +15,20 @@ export interface ExpertOptions {
   /** Knock value of the play-out policy, for the expert's own seat and for the others. */
   readonly ownKnockAt: number;
   readonly otherKnockAt: number;
+  /** 1: the play-outs let the expert itself knock where it has been seen to knock in this match (0: `ownKnockAt`). */
+  readonly learnOwnKnock: number;
+  /** Extra worlds for the two best actions after the first pass (0: none). */
+  readonly refine: number;
 }
 
-export const EXPERT_DEFAULTS: ExpertOptions = { worlds: 100, maxSwaps: 3, ownKnockAt: 27, otherKnockAt: 27 };
+export const EXPERT_DEFAULTS: ExpertOptions = {
+  worlds: 100,
+  maxSwaps: 3,
+  ownKnockAt: 27,
+  otherKnockAt: 27,
+  learnOwnKnock: 0,
+  refine: 0,
+};
 
 /** The legal actions worth searching: all but the weakest single swaps. */
 function candidates(view: TableView, maxSwaps: number): Action[] {
@@ -52,23 +63,26 @@ export function chooseByPlayouts(
   const tracking = trackRound(view);
   const policy = policyFor?.(view) ?? greedyPolicy((seat) => (seat === me ? options.ownKnockAt : options.otherKnockAt));
   const totals = new Array<number>(actions.length).fill(0);
+  const counts = new Array<number>(actions.length).fill(0);
   const started = performance.now();
-  for (let w = 0; w < options.worlds; w++) {
-    const world = worldFromView(view, sampleWorld(view, tracking, context.rng));
-    if (!world) break;
-    actions.forEach((action, i) => {
-      const next = applyAction(world, action);
-      if (!next.ok) {
-        totals[i]! -= 1;
-        return;
+  const outOfTime = (): boolean => context.budgetMs !== undefined && performance.now() - started > context.budgetMs;
+  const playWorlds = (worlds: number, which: readonly number[]): void => {
+    for (let w = 0; w < worlds && !outOfTime(); w++) {
+      const world = worldFromView(view, sampleWorld(view, tracking, context.rng));
+      if (!world) return;
+      for (const i of which) {
+        const next = applyAction(world, actions[i]!);
+        totals[i]! += next.ok ? equity(playOut(next.value.state, policy), me) : -1;
+        counts[i]!++;
       }
-      totals[i]! += equity(playOut(next.value.state, policy), me);
-    });
-    if (context.budgetMs !== undefined && performance.now() - started > context.budgetMs) break;
-  }
-  let best = 0;
-  for (let i = 1; i < actions.length; i++) if (totals[i]! > totals[best]! + 1e-9) best = i;
-  return actions[best]!;
+    }
+  };
+  const mean = (i: number): number => (counts[i]! > 0 ? totals[i]! / counts[i]! : -Infinity);
+  const ranking = (): number[] => actions.map((_, i) => i).sort((a, b) => mean(b) - mean(a) || a - b);
+  playWorlds(options.worlds, ranking());
+  // Successive halving: the two best so far get more worlds, so that close calls are decided on more evidence.
+  if (options.refine > 0 && actions.length > 2) playWorlds(options.refine, ranking().slice(0, 2));
+  return actions[ranking()[0]!]!;
 }
 
 export function expertBot(options: ExpertOptions = EXPERT_DEFAULTS): Bot {
@@ -79,7 +93,9 @@ export function expertBot(options: ExpertOptions = EXPERT_DEFAULTS): Bot {
       memory.observe(view);
       if (view.legal.length === 1) return view.legal[0]!;
       const me = view.viewer;
-      const policy = greedyPolicy((seat) => (seat === me ? options.ownKnockAt : memory.knockAt(seat)));
+      const policy = greedyPolicy((seat) =>
+        seat === me && !options.learnOwnKnock ? options.ownKnockAt : memory.knockAt(seat),
+      );
       return chooseByPlayouts(view, context, options, () => policy);
     },
     explain: explainAction,
