@@ -10,7 +10,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { WebSocket } from "ws";
@@ -138,6 +138,10 @@ class Table {
 }
 
 let stopping = false;
+/** The server's event-loop delay p99 per 5 s, from its stats log lines. */
+const serverLoop: number[] = [];
+const lag = monitorEventLoopDelay({ resolution: 10 });
+lag.enable();
 
 async function freePort(): Promise<number> {
   const probe = createNetServer();
@@ -148,6 +152,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(dbPath: string): Promise<{ child: ChildProcess; url: string }> {
+  // info level for the periodic stats lines; the per-table lines are few.
   const port = await freePort();
   const child = spawn(process.execPath, [join(ROOT, "packages/server/dist/main.js")], {
     cwd: ROOT,
@@ -156,12 +161,28 @@ async function startServer(dbPath: string): Promise<{ child: ChildProcess; url: 
       PORT: String(port),
       HOST: "127.0.0.1",
       DB_PATH: dbPath,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       ROUND_PAUSE_MS: "1500",
+      STATS_INTERVAL_MS: "5000",
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
+  // Never leave the server behind, whatever happens here.
+  process.once("exit", () => child.kill("SIGKILL"));
   const url = `http://127.0.0.1:${port}`;
+  // The server's own view of its event loop, every 5 s.
+  let pending = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    pending += chunk.toString();
+    const lines = pending.split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) {
+      if (!line.includes('"msg":"stats"')) continue;
+      const s = JSON.parse(line) as Record<string, number>;
+      serverLoop.push(s.loopDelayP99Ms ?? 0);
+      if (process.env.BENCH_VERBOSE) console.log(`  server: ${line}`);
+    }
+  });
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) throw new Error("server exited");
     try {
@@ -234,16 +255,20 @@ async function main(): Promise<void> {
   const run = async (next: Phase, seconds: number) => {
     phase = next;
     const before = procStats(pid);
+    const ownBefore = process.cpuUsage();
+    lag.reset();
     const t0 = performance.now();
     await new Promise((r) => setTimeout(r, seconds * 1000));
     const after = procStats(pid);
+    const own = process.cpuUsage(ownBefore);
     const wall = (performance.now() - t0) / 1000;
     const s = samples[next];
     console.log(
       `${next.padEnd(8)} ${seconds}s: ${(actionsPerPhase[next] / wall).toFixed(0)} actions/s, ${s.length} measured; ` +
         `action -> every seat's update p50 ${ms(pct(s, 50))}, p95 ${ms(pct(s, 95))}, p99 ${ms(pct(s, 99))}, ` +
         `max ${ms(pct(s, 100))}; server CPU ${(((after.cpuS - before.cpuS) / wall) * 100).toFixed(0)}%, ` +
-        `RSS ${after.rssMb.toFixed(1)} MB`,
+        `RSS ${after.rssMb.toFixed(1)} MB; load client CPU ${(((own.user + own.system) / 1e6 / wall) * 100).toFixed(0)}%, ` +
+        `its event-loop delay p99 ${ms(lag.percentile(99) / 1e6)}`,
     );
   };
   await run("steady", STEADY_S);
@@ -259,6 +284,7 @@ async function main(): Promise<void> {
       `(${idle.rssMb.toFixed(1)} MB idle -> ${end.rssMb.toFixed(1)} MB with ${connections} connections in play)`,
   );
   console.log(`errors: ${JSON.stringify(errors)}; unexpected closes: ${unexpectedCloses}`);
+  console.log(`server event-loop delay p99 per 5 s: ${serverLoop.map((v) => v.toFixed(0)).join(", ")} ms`);
   const all = [...samples.steady, ...samples.burst, ...samples.cooldown];
   console.log(`overall p99 ${ms(pct(all, 99))} over ${all.length} actions (target <= 50 ms)`);
   for (const t of tables) for (const p of t.players) p.ws.terminate();

@@ -22,6 +22,7 @@ const server = await startServer({
   logger,
   allowedOrigins: (env.ALLOWED_ORIGINS ?? "").split(",").filter((o) => o !== ""),
   settings,
+  statsIntervalMs: number(env.STATS_INTERVAL_MS, 60_000),
 });
 logger.info({ url: server.url }, "Schwimmen is running");
 

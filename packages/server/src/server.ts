@@ -2,6 +2,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { type Server as HttpServer, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { pino, type Logger } from "pino";
 import { WebSocketServer } from "ws";
@@ -30,6 +31,8 @@ export interface ServerOptions {
   readonly botBudgetMs?: number;
   /** Messages per connection per 20 s (default LIMITS.rateMessages). */
   readonly rateMessages?: number;
+  /** How often a "stats" log line (connections, tables, event-loop delay, memory) is written; 0 = never. */
+  readonly statsIntervalMs?: number;
   /** Seeds for deals; node:crypto unless a test fixes them. */
   readonly newSeed?: () => string;
 }
@@ -75,6 +78,29 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
   sweeper.unref();
 
   const connections = new Set<Connection>();
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const statsEvery = options.statsIntervalMs ?? 60_000;
+  const stats =
+    statsEvery > 0
+      ? setInterval(() => {
+          const memory = process.memoryUsage();
+          log.info(
+            {
+              connections: connections.size,
+              tables: hub.size,
+              loopDelayP50Ms: Math.round(loopDelay.percentile(50) / 1e4) / 100,
+              loopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,
+              loopDelayMaxMs: Math.round(loopDelay.max / 1e4) / 100,
+              rssMb: Math.round(memory.rss / 1e5) / 10,
+              heapUsedMb: Math.round(memory.heapUsed / 1e5) / 10,
+            },
+            "stats",
+          );
+          loopDelay.reset();
+        }, statsEvery)
+      : null;
+  stats?.unref();
   const http: HttpServer = createServer(
     httpHandler({
       hub,
@@ -134,6 +160,8 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
       closing ??= (async () => {
         // Stop taking work, let every table finish the command in hand, then close sockets and the store.
         clearInterval(sweeper);
+        if (stats) clearInterval(stats);
+        loopDelay.disable();
         http.close();
         await hub.close();
         for (const connection of connections) connection.close(1001, "server shutting down");
