@@ -19,7 +19,8 @@ export class BotPlayer {
     const key = `${table}:${seat}`;
     let entry = this.bots.get(key);
     if (!entry || entry.level !== level) {
-      const known = isBotLevel(level) ? level : "random";
+      // Only the levels offered to players (never the all-seeing arena yardstick); unknown ones play randomly.
+      const known = isBotLevel(level) && botLevels().includes(level) ? level : "random";
       entry = {
         level,
         bot: createBot(known as Parameters<typeof createBot>[0]),

@@ -23,6 +23,7 @@ const server = await startServer({
   allowedOrigins: (env.ALLOWED_ORIGINS ?? "").split(",").filter((o) => o !== ""),
   settings,
   statsIntervalMs: number(env.STATS_INTERVAL_MS, 60_000),
+  botBudgetMs: number(env.BOT_BUDGET_MS, 25),
 });
 logger.info({ url: server.url }, "Schwimmen is running");
 

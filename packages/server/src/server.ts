@@ -64,7 +64,8 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
     clock,
     log,
     settings,
-    bots: new BotPlayer(options.botBudgetMs ?? 100),
+    // Bots think on the server's one thread: a small budget keeps every other table responsive.
+    bots: new BotPlayer(options.botBudgetMs ?? 25),
     newSeed: options.newSeed ?? (() => randomBytes(16).toString("hex")),
     randomInt: (n) => randomInt(n),
   });
