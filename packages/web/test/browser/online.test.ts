@@ -76,6 +76,16 @@ describe.skipIf(!chromiumAvailable())("an online table in two browsers", () => {
     const guestSeat = await mySeat(guest);
     expect(guestSeat).toBe("1");
 
+    // A third browser with the invite link after the start gets no seat but watches the table (no hand shown).
+    const watcherContext = await browser.newContext();
+    const watcher = await watcherContext.newPage();
+    await presetSettings(watcher, settingsFor("Cleo"));
+    await watcher.goto(`${server.url}/t/${code}`);
+    await watcher.waitForSelector(".felt", { timeout: 15_000 });
+    expect(await watcher.locator(".seats [data-seat]").count()).toBe(2);
+    expect(await watcher.locator(".hand button.card").count()).toBe(0);
+    await watcherContext.close();
+
     let moves = 0;
     let reloaded = false;
     const deadline = Date.now() + 120_000;
