@@ -7,7 +7,7 @@ import { createLocalGame } from "../src/game/local-game.js";
 import type { TableModel } from "../src/game/model.js";
 import { framesOf } from "../src/game/replay-frames.js";
 import { bannerOf, describeEvent, describeMove } from "../src/table/announce.js";
-import { cardLabel, rankIndex } from "../src/cards/names.js";
+import { cardLabel, inGermanFaces, rankIndex } from "../src/cards/names.js";
 
 const ask = async (request: Parameters<typeof answer>[0]) => answer(request);
 
@@ -178,5 +178,9 @@ describe("words for events, moves and cards", () => {
     expect(rankIndex("Q", "en", "french")).toBe("Q");
     expect(rankIndex("J", "en", "german")).toBe("U");
     expect(rankIndex("T", "de", "german")).toBe("10");
+    expect(inGermanFaces("Tausche Pik Dame gegen Karo Bube: 20 in Kreuz", "de")).toBe(
+      "Tausche Grün Ober gegen Schellen Unter: 20 in Eichel",
+    );
+    expect(inGermanFaces("swap queen of spades for 9 of diamonds", "en")).toBe("swap Ober of leaves for 9 of bells");
   });
 });

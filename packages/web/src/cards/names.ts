@@ -37,3 +37,25 @@ export function suitColour(suit: Suit, faces: Faces): string {
   if (faces === "french") return suit === "h" || suit === "d" ? "#c8102e" : "#1a1a1a";
   return { c: "#6b3f1d", s: "#2e7d32", h: "#c8102e", d: "#b8860b" }[suit];
 }
+
+const FRENCH_TO_GERMAN: Readonly<Record<Lang, readonly (readonly [RegExp, string])[]>> = {
+  de: [
+    [/\bKreuz\b/g, "Eichel"],
+    [/\bPik\b/g, "Grün"],
+    [/\bKaro\b/g, "Schellen"],
+    [/\bDame\b/g, "Ober"],
+    [/\bBube\b/g, "Unter"],
+  ],
+  en: [
+    [/\bclubs\b/g, "acorns"],
+    [/\bspades\b/g, "leaves"],
+    [/\bdiamonds\b/g, "bells"],
+    [/\bqueen\b/g, "Ober"],
+    [/\bjack\b/g, "Unter"],
+  ],
+};
+
+/** Text that names cards the French way (e.g. a bot's reason), told in the names of German faces. */
+export function inGermanFaces(text: string, lang: Lang): string {
+  return FRENCH_TO_GERMAN[lang].reduce((out, [pattern, german]) => out.replace(pattern, german), text);
+}

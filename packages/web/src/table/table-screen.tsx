@@ -1,7 +1,7 @@
 import "../styles/table.css";
 import type { Card, Move } from "@schwimmen/rules";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { cardLabel } from "../cards/names.js";
+import { cardLabel, inGermanFaces } from "../cards/names.js";
 import type { GameController } from "../game/model.js";
 import { RulesSummary } from "../screens/rules-summary.js";
 import { useStore } from "../store.js";
@@ -115,7 +115,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
           // The bot's reason already names the move; without one, the move in words.
           setHintText(
             answer.why
-              ? `${ui.tr("hint")}: ${answer.why}`
+              ? `${ui.tr("hint")}: ${ui.faces === "german" ? inGermanFaces(answer.why, ui.lang) : answer.why}`
               : ui.tr("hintSays", { move: describeMove(answer.move, speech) }),
           );
         });
