@@ -91,18 +91,19 @@ export class SqliteStore implements Store {
     };
   }
 
-  private readonly appendTx = (code: string, entries: readonly StoredEntry[], status: TableStatus, at: number) =>
+  private readonly appendTx = (code: string, entries: readonly StoredEntry[], status: TableStatus | null, at: number) =>
     this.db.transaction(() => {
       for (const { version, entry } of entries) this.stmts.insertAction.run(code, version, entry, at);
+      // The table row changes only with its status (the log itself says how far the table got).
       const last = entries[entries.length - 1];
-      if (last) this.stmts.updateTable.run(status, last.version, at, code);
+      if (last && status !== null) this.stmts.updateTable.run(status, last.version, at, code);
     })();
 
   async createTable(row: TableRow): Promise<boolean> {
     return this.stmts.insertTable.run(row.code, row.name, row.config, row.createdAt, row.createdAt).changes === 1;
   }
 
-  async append(code: string, entries: readonly StoredEntry[], status: TableStatus, at: number): Promise<void> {
+  async append(code: string, entries: readonly StoredEntry[], status: TableStatus | null, at: number): Promise<void> {
     this.appendTx(code, entries, status, at);
   }
 

@@ -7,8 +7,8 @@ import type { TableStatus } from "./protocol.js";
 export interface Store {
   /** Registers a new table; false when the code is taken. */
   createTable(row: TableRow): Promise<boolean>;
-  /** Appends log entries (consecutive versions) atomically and records the table's status. */
-  append(code: string, entries: readonly StoredEntry[], status: TableStatus, at: number): Promise<void>;
+  /** Appends log entries (consecutive versions) atomically; `status` when the table's status changed with them. */
+  append(code: string, entries: readonly StoredEntry[], status: TableStatus | null, at: number): Promise<void>;
   /** Replaces the table's snapshot: the whole table model as of `version`, as JSON text. */
   saveSnapshot(code: string, version: number, state: string, at: number): Promise<void>;
   /** The table's row, its latest snapshot and every log entry after it. */

@@ -105,7 +105,8 @@ export class Table {
     const now = this.deps.clock.now();
     try {
       const stored = entries.map((entry, i) => ({ version: before.version + i + 1, entry: JSON.stringify(entry) }));
-      await this.deps.store.append(this.code, stored, model.status, now);
+      const status = model.status !== before.status ? model.status : null;
+      await this.deps.store.append(this.code, stored, status, now);
       this.model = model;
       if (model.version - this.lastSnapshot >= this.deps.settings.snapshotEvery) {
         await this.deps.store.saveSnapshot(this.code, model.version, JSON.stringify(model), now);
