@@ -104,19 +104,25 @@ export class Table {
     }
     const now = this.deps.clock.now();
     try {
+      // A rematch replaces the finished match: make sure its record is kept (a crash may have come before).
+      if (entries.some((e) => e.kind === "rematch")) await this.saveRecord(before);
       const stored = entries.map((entry, i) => ({ version: before.version + i + 1, entry: JSON.stringify(entry) }));
       const status = model.status !== before.status ? model.status : null;
       await this.deps.store.append(this.code, stored, status, now);
-      this.model = model;
+    } catch (cause) {
+      this.deps.log.error({ err: cause, table: this.code }, "store failed; the change is refused");
+      return { code: "INTERNAL", message: "the change could not be stored" };
+    }
+    // Stored: the change is accepted. Snapshots and match records only save work later, so their failure is logged.
+    this.model = model;
+    try {
       if (model.version - this.lastSnapshot >= this.deps.settings.snapshotEvery) {
         await this.deps.store.saveSnapshot(this.code, model.version, JSON.stringify(model), now);
         this.lastSnapshot = model.version;
       }
-      if (model.status === "over" && before.status !== "over") await this.saveRecord();
+      if (model.status === "over" && before.status !== "over") await this.saveRecord(model);
     } catch (cause) {
-      this.deps.log.error({ err: cause, table: this.code }, "store failed; the change is refused");
-      this.model = before;
-      return { code: "INTERNAL", message: "the change could not be stored" };
+      this.deps.log.error({ err: cause, table: this.code }, "snapshot or record not saved");
     }
     for (let v = before.version + 1; v <= model.version; v++) {
       this.buffer.push({ v, events: events.filter((e) => e.v === v) });
@@ -128,10 +134,10 @@ export class Table {
     return null;
   }
 
-  private async saveRecord(): Promise<void> {
-    const record = JSON.stringify(matchRecord(this.model));
-    await this.deps.store.saveMatchRecord(this.code, this.model.match, record, this.deps.clock.now());
-    this.deps.log.info({ table: this.code, match: this.model.match, winner: this.model.game.winner }, "match ended");
+  private async saveRecord(model: TableModel): Promise<void> {
+    const record = JSON.stringify(matchRecord(model));
+    await this.deps.store.saveMatchRecord(this.code, model.match, record, this.deps.clock.now());
+    this.deps.log.info({ table: this.code, match: model.match, winner: model.game.winner }, "match record saved");
   }
 
   private connectedSeats(): Set<number> {
