@@ -19,6 +19,10 @@ export interface ExpertOptions {
   readonly learnOwnKnock: number;
   /** Extra worlds for the two best actions after the first pass (0: none). */
   readonly refine: number;
+  /** 1: the sampler also expects each seat to knock where it has been seen to knock (0: at 27). */
+  readonly modelKnocks: number;
+  /** How steeply the share of the match grows with the losses a seat can still afford (see `equity`). */
+  readonly equityPower: number;
 }
 
 export const EXPERT_DEFAULTS: ExpertOptions = {
@@ -28,6 +32,8 @@ export const EXPERT_DEFAULTS: ExpertOptions = {
   otherKnockAt: 27,
   learnOwnKnock: 0,
   refine: 0,
+  modelKnocks: 0,
+  equityPower: 2,
 };
 
 /** The legal actions worth searching: all but the weakest single swaps. */
@@ -56,6 +62,7 @@ export function chooseByPlayouts(
   context: DecisionContext,
   options: ExpertOptions,
   policyFor?: (view: TableView) => PlayoutPolicy,
+  knockAt?: (seat: number) => number,
 ): Action {
   const me = view.viewer!;
   const actions = candidates(view, options.maxSwaps);
@@ -68,11 +75,14 @@ export function chooseByPlayouts(
   const outOfTime = (): boolean => context.budgetMs !== undefined && performance.now() - started > context.budgetMs;
   const playWorlds = (worlds: number, which: readonly number[]): void => {
     for (let w = 0; w < worlds && !outOfTime(); w++) {
-      const world = worldFromView(view, sampleWorld(view, tracking, context.rng));
+      const world = worldFromView(
+        view,
+        sampleWorld(view, tracking, context.rng, undefined, options.modelKnocks ? knockAt : undefined),
+      );
       if (!world) return;
       for (const i of which) {
         const next = applyAction(world, actions[i]!);
-        totals[i]! += next.ok ? equity(playOut(next.value.state, policy), me) : -1;
+        totals[i]! += next.ok ? equity(playOut(next.value.state, policy), me, options.equityPower) : -1;
         counts[i]!++;
       }
     }
@@ -96,7 +106,13 @@ export function expertBot(options: ExpertOptions = EXPERT_DEFAULTS): Bot {
       const policy = greedyPolicy((seat) =>
         seat === me && !options.learnOwnKnock ? options.ownKnockAt : memory.knockAt(seat),
       );
-      return chooseByPlayouts(view, context, options, () => policy);
+      return chooseByPlayouts(
+        view,
+        context,
+        options,
+        () => policy,
+        (seat) => memory.knockAt(seat),
+      );
     },
     explain: explainAction,
   };

@@ -8,7 +8,7 @@ export type PlayoutPolicy = PlayoutChooser;
  * A seat's share of the match as the lives stand: each seat still in counts its losses to go (lives, plus one
  * for swimming) squared; a finished match is 1 for the winner. Cheap and smooth enough to compare actions by.
  */
-export function equity(state: MatchState, seat: number): number {
+export function equity(state: MatchState, seat: number, power = 2): number {
   if (state.over) return state.winner === seat ? 1 : state.draw && state.status[seat] !== "out" ? 0.3 : 0;
   if (state.status[seat] === "out") return 0;
   const swims = state.rules.swimming !== "off" ? 1 : 0;
@@ -17,7 +17,7 @@ export function equity(state: MatchState, seat: number): number {
   for (let s = 0; s < state.seatCount; s++) {
     if (state.status[s] === "out") continue;
     const togo = state.lives[s]! + (state.status[s] === "swimming" ? 1 : swims);
-    const w = togo * togo;
+    const w = power === 2 ? togo * togo : togo ** power;
     total += w;
     if (s === seat) mine = w;
   }

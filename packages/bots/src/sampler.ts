@@ -24,7 +24,13 @@ function shuffleInPlace<T>(items: T[], rng: Rng): void {
  * How well a guessed hand of `seat` fits its turns this round under the opponent model: 1 fits every turn, each
  * turn that does not fit multiplies in a doubt factor. The hand before each turn comes from undoing its later swaps.
  */
-export function handLikelihood(view: TableView, tracking: Tracking, seat: number, hand: readonly Card[]): number {
+export function handLikelihood(
+  view: TableView,
+  tracking: Tracking,
+  seat: number,
+  hand: readonly Card[],
+  knockAt = MODEL_KNOCK_AT,
+): number {
   let weight = 1;
   let current: readonly Card[] = hand;
   let checked = 0;
@@ -41,8 +47,8 @@ export function handLikelihood(view: TableView, tracking: Tracking, seat: number
     const middle = tracking.middleBefore[i];
     const complete = middle !== null && middle !== undefined && !middle.includes(null);
     if (action.type === "knock") {
-      if (value < MODEL_KNOCK_AT - 2) weight *= DOUBT.knockWeak;
-    } else if (tracking.couldKnock[i] && value >= MODEL_KNOCK_AT && after < 31) weight *= DOUBT.knockMissed;
+      if (value < knockAt - 2) weight *= DOUBT.knockWeak;
+    } else if (tracking.couldKnock[i] && value >= knockAt && after < 31) weight *= DOUBT.knockMissed;
     if (action.type === "pass" && complete) {
       if (bestSwap(before, middle as Card[], rules).value > value) weight *= DOUBT.passMissed;
     } else if (action.type === "swap") {
@@ -61,7 +67,13 @@ export function handLikelihood(view: TableView, tracking: Tracking, seat: number
  * viewer knows: cards named in the history stay where they went, seen cards are nowhere hidden, and each opponent's
  * unknown cards are drawn in proportion to how well they explain its turns (a small particle filter per seat).
  */
-export function sampleWorld(view: TableView, tracking: Tracking, rng: Rng, maxTries = TRIES): HiddenGuess {
+export function sampleWorld(
+  view: TableView,
+  tracking: Tracking,
+  rng: Rng,
+  maxTries = TRIES,
+  knockAt?: (seat: number) => number,
+): HiddenGuess {
   const fixed = new Set<Card>([...(view.hand ?? []), ...(view.middle ?? []), ...view.discarded]);
   tracking.known.forEach((cards, seat) => {
     if (seat !== view.viewer) for (const c of cards) fixed.add(c);
@@ -83,7 +95,7 @@ export function sampleWorld(view: TableView, tracking: Tracking, rng: Rng, maxTr
         if (!idx.includes(k)) idx.push(k);
       }
       const hand = [...known, ...idx.map((k) => pool[k]!)];
-      const weight = handLikelihood(view, tracking, seat, hand);
+      const weight = handLikelihood(view, tracking, seat, hand, knockAt?.(seat));
       if (weight > bestWeight) {
         bestWeight = weight;
         bestHand = hand;

@@ -13,14 +13,7 @@ import {
 import type { Bot } from "./bot.js";
 import { explainAction } from "./explain.js";
 import { KEEP_FIRST_PACKET } from "./greedy.js";
-import {
-  endsRoundAtOnce,
-  isLowMiddle,
-  loopCap,
-  swapOptions,
-  unseenByViewer,
-  valueOf,
-} from "./hand.js";
+import { endsRoundAtOnce, isLowMiddle, loopCap, swapOptions, unseenByViewer, valueOf } from "./hand.js";
 import { has, toLegal } from "./moves.js";
 import { equity, greedyPolicy, playOut } from "./rollout.js";
 import { sampleWorld } from "./sampler.js";
