@@ -1,6 +1,7 @@
 import type { Card, Move, Rules, TableView } from "@schwimmen/rules";
 import type { Bot } from "./bot.js";
 import { bestSwap, endsRoundAtOnce, loopCap, valueOf } from "./hand.js";
+import { explainAction } from "./explain.js";
 import { has, toLegal } from "./moves.js";
 
 /** What a turn policy needs to know: the actor's hand and the open cards, and which kinds of action are legal. */
@@ -56,5 +57,6 @@ export function greedyBot(knockAt = 27): Bot {
       }
       return toLegal(view, greedyMove(situationOfView(view), knockAt));
     },
+    explain: explainAction,
   };
 }
