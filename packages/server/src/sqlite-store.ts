@@ -91,20 +91,50 @@ export class SqliteStore implements Store {
     };
   }
 
-  private readonly appendTx = (code: string, entries: readonly StoredEntry[], status: TableStatus | null, at: number) =>
+  /** Appends waiting for the end of this turn of the event loop, written together in one transaction. */
+  private batch: {
+    code: string;
+    entries: readonly StoredEntry[];
+    status: TableStatus | null;
+    at: number;
+    done: (error?: unknown) => void;
+  }[] = [];
+
+  private writeBatch(batch: SqliteStore["batch"]): void {
     this.db.transaction(() => {
-      for (const { version, entry } of entries) this.stmts.insertAction.run(code, version, entry, at);
-      // The table row changes only with its status (the log itself says how far the table got).
-      const last = entries[entries.length - 1];
-      if (last && status !== null) this.stmts.updateTable.run(status, last.version, at, code);
+      for (const { code, entries, status, at } of batch) {
+        for (const { version, entry } of entries) this.stmts.insertAction.run(code, version, entry, at);
+        // The table row changes only with its status (the log itself says how far the table got).
+        const last = entries[entries.length - 1];
+        if (last && status !== null) this.stmts.updateTable.run(status, last.version, at, code);
+      }
     })();
+  }
+
+  /** Group commit: one transaction for every append of the turn, each resolved only once it is written. */
+  private flush(): void {
+    const batch = this.batch;
+    this.batch = [];
+    if (batch.length === 0) return;
+    try {
+      this.writeBatch(batch);
+    } catch (cause) {
+      for (const item of batch) item.done(cause);
+      return;
+    }
+    for (const item of batch) item.done();
+  }
 
   async createTable(row: TableRow): Promise<boolean> {
     return this.stmts.insertTable.run(row.code, row.name, row.config, row.createdAt, row.createdAt).changes === 1;
   }
 
-  async append(code: string, entries: readonly StoredEntry[], status: TableStatus | null, at: number): Promise<void> {
-    this.appendTx(code, entries, status, at);
+  append(code: string, entries: readonly StoredEntry[], status: TableStatus | null, at: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const done = (error?: unknown) => (error === undefined ? resolve() : reject(error));
+      this.batch.push({ code, entries, status, at, done });
+      if (this.batch.length === 1) setImmediate(() => this.flush());
+    });
   }
 
   async saveSnapshot(code: string, version: number, state: string, at: number): Promise<void> {
@@ -141,6 +171,7 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     if (!this.db.open) return;
+    this.flush();
     this.db.pragma("wal_checkpoint(TRUNCATE)");
     this.db.close();
   }
