@@ -1,10 +1,10 @@
 /**
  * Load benchmark (`npm run bench:server`): the built server in a child process on 127.0.0.1, and this process as
  * the load: TABLES tables of 4 human protocol clients (4 WebSockets each). Players act at human pace (a think time
- * of 1-3 s), then in a burst phase (0.1-0.3 s), then at human pace again. For every action it measures the time
- * until every seat of the table has the resulting update (one clock: all clients live in this process).
+ * of 1-3 s), then in a burst phase (default 0.3-0.7 s), then at human pace again. For every action it measures the
+ * time until every seat of the table has the resulting update (one clock: all clients live in this process).
  *
- *   npm run bench:server -- --tables 500 --steady 30 --burst 15
+ *   npm run bench:server -- --tables 500 --steady 30 --burst 15 --burst-think 300,700
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -28,7 +28,12 @@ const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
 type Phase = "ramp" | "steady" | "burst" | "cooldown";
 let phase: Phase = "ramp";
-const think = (): number => (phase === "burst" ? 100 + Math.random() * 200 : 1000 + Math.random() * 2000);
+/** Think time in ms: human pace 1-3 s; the burst's range is an option (default 0.3-0.7 s: four times the pace). */
+const [BURST_MIN, BURST_MAX] = (args.includes("--burst-think") ? args[args.indexOf("--burst-think") + 1]! : "300,700")
+  .split(",")
+  .map(Number) as [number, number];
+const think = (): number =>
+  phase === "burst" ? BURST_MIN + Math.random() * (BURST_MAX - BURST_MIN) : 1000 + Math.random() * 2000;
 
 const samples: Record<Phase, number[]> = { ramp: [], steady: [], burst: [], cooldown: [] };
 const actionsPerPhase: Record<Phase, number> = { ramp: 0, steady: 0, burst: 0, cooldown: 0 };
