@@ -56,6 +56,9 @@ export class Table {
   private queue: Promise<unknown> = Promise.resolve();
   private timer: TimerHandle | null = null;
   private turnEndsAt: number | null = null;
+  /** The turn the running deadline belongs to, so that unrelated changes do not restart it. */
+  private turnKey = "";
+  private turnDeadline: number | null = null;
   private lastSnapshot: number;
   private closed = false;
   private running = 0;
@@ -334,9 +337,17 @@ export class Table {
     if (occupant.bot !== null || occupant.away) {
       later(settings.botDelayMs, () => [this.botEntry(game, seat)]);
     } else if (model.config.turnSeconds > 0) {
-      const ms = model.config.turnSeconds * 1000;
-      this.turnEndsAt = clock.now() + ms;
-      later(ms, () => [{ kind: "away", seat, reason: "timeout" }, this.botEntry(this.model.game, seat)]);
+      // The same turn keeps its deadline when something else changes (a player comes back, say).
+      const turn = `${model.match}:${game.round!.index}:${game.round!.actionCount}:${seat}`;
+      if (turn !== this.turnKey || this.turnDeadline === null) {
+        this.turnKey = turn;
+        this.turnDeadline = clock.now() + model.config.turnSeconds * 1000;
+      }
+      this.turnEndsAt = this.turnDeadline;
+      later(Math.max(0, this.turnDeadline - clock.now()), () => [
+        { kind: "away", seat, reason: "timeout" },
+        this.botEntry(this.model.game, seat),
+      ]);
     }
   }
 

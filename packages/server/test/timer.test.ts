@@ -1,7 +1,7 @@
 /** The turn timer on a manual clock: a player who does not act is marked away and a bot plays for them. */
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
-import { TestClient, isState, testServer, type Msg } from "./helpers.js";
+import { TestClient, autoplay, isState, testServer, type Msg } from "./helpers.js";
 
 type Server = Awaited<ReturnType<typeof testServer>>;
 let server: Server | null = null;
@@ -32,10 +32,15 @@ describe("turn timer", () => {
       type: "create",
       name: "Timer",
       playerName: "Slow",
-      seats: 2,
+      seats: 3,
       botLevel: "random",
       turnSeconds: 10,
     });
+    const code = (created.table as unknown as { code: string }).code;
+    // A quick second player, who acts at once on its turns.
+    const quick = await TestClient.open(server.url);
+    await quick.request({ type: "join", code, name: "Quick" });
+    autoplay(quick);
     expect((created.table as unknown as { turnSeconds: number }).turnSeconds).toBe(10);
     await host.request({ type: "start" });
     // Wait (on the manual clock) until it is the host's turn in a round in play.
@@ -45,10 +50,17 @@ describe("turn timer", () => {
     const endsAt = (turn.table as unknown as { turnEndsAt: number }).turnEndsAt;
     expect(endsAt).toBeGreaterThan(clock.now());
     expect(endsAt).toBeLessThanOrEqual(clock.now() + 10_000);
+    // Something else changing (the quick player leaves, so a bot takes its seat) keeps the running deadline.
+    clock.advance(3_000);
+    const left = host.next((m) => m.type === "update");
+    await quick.request({ type: "leave" });
+    const other = await left;
+    expect((other.events as { event: { type: string } }[])[0]!.event.type).toBe("away");
+    expect((other.table as unknown as { turnEndsAt: number }).turnEndsAt).toBe(endsAt);
     // Just before the deadline nothing happens.
     clock.advance(endsAt - clock.now() - 1);
     await tick();
-    expect(host.latest!.version).toBe(turn.version);
+    expect(host.latest!.version).toBe(other.version);
     // At the deadline: away, and the bot's move for the host, in one update.
     clock.advance(1);
     const timedOut = await host.next((m) => m.type === "update");
