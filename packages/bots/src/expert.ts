@@ -23,6 +23,9 @@ export interface ExpertOptions {
   readonly modelKnocks: number;
   /** How steeply the share of the match grows with the losses a seat can still afford (see `equity`). */
   readonly equityPower: number;
+  /** Sampler: draws per opponent hand, and how hard a turn the opponent model would not play counts against a draw. */
+  readonly sampleTries: number;
+  readonly sharpness: number;
 }
 
 export const EXPERT_DEFAULTS: ExpertOptions = {
@@ -34,6 +37,8 @@ export const EXPERT_DEFAULTS: ExpertOptions = {
   refine: 0,
   modelKnocks: 0,
   equityPower: 2,
+  sampleTries: 64,
+  sharpness: 3,
 };
 
 /** The legal actions worth searching: all but the weakest single swaps. */
@@ -77,7 +82,14 @@ export function chooseByPlayouts(
     for (let w = 0; w < worlds && !outOfTime(); w++) {
       const world = worldFromView(
         view,
-        sampleWorld(view, tracking, context.rng, undefined, options.modelKnocks ? knockAt : undefined),
+        sampleWorld(
+          view,
+          tracking,
+          context.rng,
+          options.sampleTries,
+          options.modelKnocks ? knockAt : undefined,
+          options.sharpness,
+        ),
       );
       if (!world) return;
       for (const i of which) {

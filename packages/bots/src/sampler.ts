@@ -73,6 +73,7 @@ export function sampleWorld(
   rng: Rng,
   maxTries = TRIES,
   knockAt?: (seat: number) => number,
+  sharpness = 1,
 ): HiddenGuess {
   const fixed = new Set<Card>([...(view.hand ?? []), ...(view.middle ?? []), ...view.discarded]);
   tracking.known.forEach((cards, seat) => {
@@ -95,7 +96,8 @@ export function sampleWorld(
         if (!idx.includes(k)) idx.push(k);
       }
       const hand = [...known, ...idx.map((k) => pool[k]!)];
-      const weight = handLikelihood(view, tracking, seat, hand, knockAt?.(seat));
+      const fit = handLikelihood(view, tracking, seat, hand, knockAt?.(seat));
+      const weight = sharpness === 1 ? fit : fit ** sharpness;
       if (weight > bestWeight) {
         bestWeight = weight;
         bestHand = hand;

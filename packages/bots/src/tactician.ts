@@ -50,7 +50,7 @@ export const TACTICIAN_DEFAULTS: TacticianOptions = {
   knockSlack: 2,
   lookTop: 1,
   lookTopHeadsUp: 3,
-  maxPlayouts: 200,
+  maxPlayouts: 128,
   tries: 10,
 };
 
