@@ -20,14 +20,12 @@ import { sampleWorld } from "./sampler.js";
 import { type Tracking, trackRound } from "./tracker.js";
 
 export interface TacticianOptions {
-  /** Worlds drawn to judge a knock or a last turn (the only look-ahead the tactician does). */
+  /** Worlds drawn to judge a knock or a last turn (and heads-up its best swaps): its only look-ahead. */
   readonly worlds: number;
   /** Weight of a hand's chances (two cards of a suit with unseen cards to come) next to its value. */
   readonly potential: number;
   /** Weight of what the next seat could gain from the middle left to it. */
   readonly gift: number;
-  /** Knock when the estimated chance of losing a life by knocking is at most this (scaled by seats and lives). */
-  readonly knockRisk: number;
   /** A knock is weighed only with at least this hand, and when the best swap adds at most `knockSlack`. */
   readonly knockFloor: number;
   readonly knockSlack: number;
@@ -45,7 +43,6 @@ export const TACTICIAN_DEFAULTS: TacticianOptions = {
   worlds: 64,
   potential: 0.3,
   gift: 0.25,
-  knockRisk: 0.2,
   knockFloor: 20,
   knockSlack: 2,
   lookTop: 1,
@@ -173,8 +170,9 @@ function chooseTurn(view: TableView, rng: Rng, options: TacticianOptions): Move 
 
 /**
  * The tactician counts cards (what each seat took and gave, so which suits it collects), scores swaps by value and
- * chances minus what the middle then offers the next seat, asks for a new middle of 7-8-9, and judges a knock or its
- * last turn by a short look at sampled worlds (the others' final turns).
+ * chances minus what the middle then offers the next seat, asks for a new middle of 7-8-9, and judges a knock (against
+ * playing on) and its last turn after a knock by playing the round out in sampled worlds; heads-up it also compares
+ * its three best-scored moves that way. The knock is thus timed by its seat, the lives and the rules in play.
  */
 export function tacticianBot(options: TacticianOptions = TACTICIAN_DEFAULTS): Bot {
   return {
