@@ -26,6 +26,8 @@ export interface ExpertOptions {
   /** Sampler: draws per opponent hand, and how hard a turn the opponent model would not play counts against a draw. */
   readonly sampleTries: number;
   readonly sharpness: number;
+  /** Doubt for an opponent that swapped on (raising its hand by 3 or more) instead of knocking with 27 or more. */
+  readonly knockMissedForGain: number;
 }
 
 export const EXPERT_DEFAULTS: ExpertOptions = {
@@ -39,6 +41,7 @@ export const EXPERT_DEFAULTS: ExpertOptions = {
   equityPower: 2,
   sampleTries: 64,
   sharpness: 3,
+  knockMissedForGain: 0.12,
 };
 
 /** The legal actions worth searching: all but the weakest single swaps. */
@@ -89,6 +92,7 @@ export function chooseByPlayouts(
           options.sampleTries,
           options.modelKnocks ? knockAt : undefined,
           options.sharpness,
+          options.knockMissedForGain,
         ),
       );
       if (!world) return;

@@ -30,6 +30,7 @@ export function handLikelihood(
   seat: number,
   hand: readonly Card[],
   knockAt = MODEL_KNOCK_AT,
+  knockMissedForGain = DOUBT.knockMissed,
 ): number {
   let weight = 1;
   let current: readonly Card[] = hand;
@@ -48,7 +49,10 @@ export function handLikelihood(
     const complete = middle !== null && middle !== undefined && !middle.includes(null);
     if (action.type === "knock") {
       if (value < knockAt - 2) weight *= DOUBT.knockWeak;
-    } else if (tracking.couldKnock[i] && value >= knockAt && after < 31) weight *= DOUBT.knockMissed;
+    } else if (tracking.couldKnock[i] && value >= knockAt && after < 31) {
+      // Playing on with a strong hand is odd, less so for a swap that raised it well (a careful player's choice).
+      weight *= after > value + 2 ? knockMissedForGain : DOUBT.knockMissed;
+    }
     if (action.type === "pass" && complete) {
       if (bestSwap(before, middle as Card[], rules).value > value) weight *= DOUBT.passMissed;
     } else if (action.type === "swap") {
@@ -74,6 +78,7 @@ export function sampleWorld(
   maxTries = TRIES,
   knockAt?: (seat: number) => number,
   sharpness = 1,
+  knockMissedForGain = DOUBT.knockMissed,
 ): HiddenGuess {
   const fixed = new Set<Card>([...(view.hand ?? []), ...(view.middle ?? []), ...view.discarded]);
   tracking.known.forEach((cards, seat) => {
@@ -96,7 +101,7 @@ export function sampleWorld(
         if (!idx.includes(k)) idx.push(k);
       }
       const hand = [...known, ...idx.map((k) => pool[k]!)];
-      const fit = handLikelihood(view, tracking, seat, hand, knockAt?.(seat));
+      const fit = handLikelihood(view, tracking, seat, hand, knockAt?.(seat), knockMissedForGain);
       const weight = sharpness === 1 ? fit : fit ** sharpness;
       if (weight > bestWeight) {
         bestWeight = weight;

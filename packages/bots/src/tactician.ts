@@ -33,8 +33,9 @@ export interface TacticianOptions {
   readonly lookTop: number;
   /** The same heads-up, where every card left in the middle goes straight to the one opponent. */
   readonly lookTopHeadsUp: number;
-  /** Most play-outs per decision (worlds times moves), to keep within its time. */
+  /** Most play-outs per decision (worlds times moves), to keep within its time; heads-up play-outs run longer. */
   readonly maxPlayouts: number;
+  readonly maxPlayoutsHeadsUp: number;
   /** Draws per opponent hand when sampling a world (fewer: faster, less faithful to what the others did). */
   readonly tries: number;
 }
@@ -47,7 +48,8 @@ export const TACTICIAN_DEFAULTS: TacticianOptions = {
   knockSlack: 2,
   lookTop: 1,
   lookTopHeadsUp: 3,
-  maxPlayouts: 128,
+  maxPlayouts: 200,
+  maxPlayoutsHeadsUp: 128,
   tries: 10,
 };
 
@@ -101,7 +103,8 @@ function lookAhead(
   const me = view.viewer!;
   const totals = actions.map(() => 0);
   const policy = greedyPolicy(() => 27);
-  const worlds = Math.min(options.worlds, Math.floor(options.maxPlayouts / Math.max(1, actions.length)));
+  const budget = view.seatsInRound <= 2 ? options.maxPlayoutsHeadsUp : options.maxPlayouts;
+  const worlds = Math.min(options.worlds, Math.floor(budget / Math.max(1, actions.length)));
   for (let w = 0; w < worlds; w++) {
     const world = worldFromView(view, sampleWorld(view, tracking, rng, options.tries));
     if (!world) break;
