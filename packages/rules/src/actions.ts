@@ -8,6 +8,19 @@ import type { Action, Packet } from "./state.js";
  */
 type SimpleType = "swapAll" | "pass" | "knock" | "redeal";
 
+/** Marks the canonical objects, so the engine can skip re-checking the shape of an action it made itself. */
+const CANONICAL: unique symbol = Symbol("canonical action");
+
+/** Freezes a new canonical action (its shape is right by construction). */
+function canonical(action: Action): Action {
+  Object.defineProperty(action, CANONICAL, { value: true });
+  return Object.freeze(action);
+}
+
+/** Whether this object is one the engine made (from `legalActions` or an earlier check). */
+export const isCanonical = (action: Action): boolean =>
+  typeof action === "object" && action !== null && (action as { [CANONICAL]?: boolean })[CANONICAL] === true;
+
 const swaps: (Action | undefined)[][] = [];
 const swapAlls: Action[] = [];
 const passes: Action[] = [];
@@ -29,17 +42,17 @@ export function swapAction(
   key = indexOfCard(give) * 52 + indexOfCard(take),
 ): Action {
   const table = swapsOf(seat);
-  return table[key] ?? (table[key] = Object.freeze({ seat, type: "swap", give, take }));
+  return table[key] ?? (table[key] = canonical({ seat, type: "swap", give, take }));
 }
 
 export function simpleAction(seat: number, type: SimpleType): Action {
   const table = type === "pass" ? passes : type === "knock" ? knocks : type === "swapAll" ? swapAlls : redeals;
-  return table[seat] ?? (table[seat] = Object.freeze({ seat, type }));
+  return table[seat] ?? (table[seat] = canonical({ seat, type }));
 }
 
 export function chooseAction(seat: number, packet: Packet): Action {
   const table = packet === "first" ? chooseFirst : chooseSecond;
-  return table[seat] ?? (table[seat] = Object.freeze({ seat, type: "choose", packet }));
+  return table[seat] ?? (table[seat] = canonical({ seat, type: "choose", packet }));
 }
 
 /** The canonical form of an action whose shape has been checked. */

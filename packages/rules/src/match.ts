@@ -44,7 +44,7 @@ export function newMatch(options: MatchOptions): Result<MatchState, EngineError>
     over: false,
     winner: null,
     draw: false,
-    rng: options.seed === undefined ? null : rngFromSeed(options.seed),
+    rng: options.seed === undefined ? null : Rng.fromSeed(options.seed).state(),
   });
 }
 
@@ -131,7 +131,8 @@ export function dealRound(state: MatchState, source?: DealSource): Result<Transi
       deal = dealFromSeed(state, seed);
     } else if (rng) {
       // The same deal as dealFromSeed(state, seed) would give, without reading the seed text back.
-      const generator = new Rng(rng);
+      // The match's generator goes on where it stopped (it was warmed up when the match began).
+      const generator = new Rng(rng, false);
       const seedState = generator.nextSeedState();
       seed = seedText(seedState);
       rng = generator.state();

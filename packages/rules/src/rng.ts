@@ -35,13 +35,14 @@ export class Rng {
   private c: number;
   private d: number;
 
-  constructor(state: RngState) {
+  /** A generator from a fresh seed state, warmed up; `warmUp: false` resumes a state that `state()` saved. */
+  constructor(state: RngState, warmUp = true) {
     this.a = state[0];
     this.b = state[1];
     this.c = state[2];
     this.d = state[3];
     // Warm up so that similar seeds diverge.
-    for (let i = 0; i < 12; i++) this.nextUint32();
+    if (warmUp) for (let i = 0; i < 12; i++) this.nextUint32();
   }
 
   static fromSeed(seed: string): Rng {

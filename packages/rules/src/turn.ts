@@ -1,5 +1,5 @@
 import { type Card, indexOfCard, isCardOfDeck } from "./cards.js";
-import { canonicalAction, chooseAction, simpleAction, swapAction, swapsOf } from "./actions.js";
+import { canonicalAction, chooseAction, isCanonical, simpleAction, swapAction, swapsOf } from "./actions.js";
 import { type Result, type EngineError, ok, err, engineError } from "./result.js";
 import { endRound } from "./scoring.js";
 import {
@@ -62,28 +62,30 @@ export function legalActions(state: MatchState): Action[] {
   const hand = round.hands[seat]!;
   const middle = round.middle!;
   const { rules } = state;
-  const count =
-    hand.length * middle.length +
-    (rules.swapAll ? 1 : 0) +
-    (rules.allPass !== "forbidden" ? 1 : 0) +
-    (mayKnock(state, round) ? 1 : 0) +
-    (mayRedeal(state, round) ? 1 : 0);
-  const actions = new Array<Action>(count);
+  const swapAll = rules.swapAll;
+  const pass = rules.allPass !== "forbidden";
+  const knock = mayKnock(state, round);
+  const redeal = mayRedeal(state, round);
+  const actions = new Array<Action>(
+    hand.length * middle.length + (swapAll ? 1 : 0) + (pass ? 1 : 0) + (knock ? 1 : 0) + (redeal ? 1 : 0),
+  );
   let n = 0;
   const swaps = swapsOf(seat);
+  // The middle is three cards; their indexes are read once, not once per hand card.
+  const m0 = indexOfCard(middle[0]!);
+  const m1 = indexOfCard(middle[1]!);
+  const m2 = indexOfCard(middle[2]!);
   for (let i = 0; i < hand.length; i++) {
     const give = hand[i]!;
     const row = indexOfCard(give) * 52;
-    for (let j = 0; j < middle.length; j++) {
-      const take = middle[j]!;
-      const key = row + indexOfCard(take);
-      actions[n++] = swaps[key] ?? swapAction(seat, give, take, key);
-    }
+    actions[n++] = swaps[row + m0] ?? swapAction(seat, give, middle[0]!, row + m0);
+    actions[n++] = swaps[row + m1] ?? swapAction(seat, give, middle[1]!, row + m1);
+    actions[n++] = swaps[row + m2] ?? swapAction(seat, give, middle[2]!, row + m2);
   }
-  if (rules.swapAll) actions[n++] = simpleAction(seat, "swapAll");
-  if (rules.allPass !== "forbidden") actions[n++] = simpleAction(seat, "pass");
-  if (n < count && mayKnock(state, round)) actions[n++] = simpleAction(seat, "knock");
-  if (n < count) actions[n++] = simpleAction(seat, "redeal");
+  if (swapAll) actions[n++] = simpleAction(seat, "swapAll");
+  if (pass) actions[n++] = simpleAction(seat, "pass");
+  if (knock) actions[n++] = simpleAction(seat, "knock");
+  if (redeal) actions[n++] = simpleAction(seat, "redeal");
   return actions;
 }
 
@@ -93,6 +95,11 @@ const notACard = (key: string, value: unknown, deck: string): EngineError =>
 
 /** The first failing check of the contract's order: shape, round over, turn, allowed, hand, middle. */
 function checkAction(state: MatchState, action: Action): EngineError | null {
+  return (isCanonical(action) ? null : checkShape(state, action)) ?? checkPlay(state, action);
+}
+
+/** The shape checks (INVALID_RECORD): needed only for action objects the engine did not make itself. */
+function checkShape(state: MatchState, action: Action): EngineError | null {
   const a = action as unknown as Record<string, unknown>;
   const { seatCount, rules } = state;
   if (typeof a !== "object" || a === null) return engineError("INVALID_RECORD", "an action must be an object");
@@ -109,6 +116,12 @@ function checkAction(state: MatchState, action: Action): EngineError | null {
   if (a.type === "choose" && a.packet !== "first" && a.packet !== "second") {
     return engineError("INVALID_RECORD", `"packet" must be "first" or "second"`);
   }
+  return null;
+}
+
+/** The checks after the shape: round over, turn, allowed, hand, middle. */
+function checkPlay(state: MatchState, action: Action): EngineError | null {
+  const { rules } = state;
   const round = state.round;
   if (state.over || round === null || round.endReason !== null) {
     return engineError("ROUND_OVER", "the round has ended; no more actions in it");
@@ -162,7 +175,7 @@ export function applyAction(state: MatchState, action: Action): Result<Transitio
   if (problem) return err(problem);
   const round = state.round!;
   // The log keeps the canonical action, so keys a caller added never reach the history or a record.
-  const logged = canonicalAction(action);
+  const logged = isCanonical(action) ? action : canonicalAction(action);
   const seat = logged.seat;
   const next = copyRound(round);
   next.actions = { action: logged, prev: round.actions };
