@@ -73,7 +73,11 @@ export function ensureBuild(): void {
   }
 }
 
-export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);
+/**
+ * Browser tests skip on a developer machine without Chromium, but never in CI: there `npm test` installs Chromium
+ * first (pretest), so a missing browser is a failure to report, not a reason to pass quietly.
+ */
+export const chromiumAvailable = (): boolean => existsSync(CHROMIUM) || process.env.CI === "true";
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS, timeout: 30_000 });
