@@ -1,7 +1,7 @@
 import { type Card, deckCards, indexOfCard, isCardOfDeck, maxSeats } from "./cards.js";
 import { type Rules, DEFAULT_RULES } from "./rules.js";
 import { type Result, type EngineError, ok, err, engineError } from "./result.js";
-import { Rng, rngFromSeed, seedText, shuffled } from "./rng.js";
+import { Rng, seedText, shuffled } from "./rng.js";
 import {
   type Deal,
   type GameEvent,
