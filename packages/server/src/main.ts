@@ -1,30 +1,26 @@
 /** `npm start`: the game server on PORT (8031) and HOST (localhost), data in ./data/schwimmen.db. */
 import { pino } from "pino";
-import { startServer } from "./server.js";
+import { readConfig } from "./config.js";
+import { type GameServer, startServer } from "./server.js";
 
-const env = process.env;
-const logger = pino({ level: env.LOG_LEVEL ?? "info" });
-const number = (value: string | undefined, fallback: number): number => {
-  const n = Number(value);
-  return value !== undefined && value !== "" && Number.isFinite(n) ? n : fallback;
-};
+const config = readConfig(process.env);
+if (!config.ok) {
+  process.stderr.write(`schwimmen server: ${config.error.message}\n`);
+  process.exit(2);
+}
+const { logLevel, ...options } = config.value;
+const logger = pino({ level: logLevel });
 
-const settings = {
-  ...(env.BOT_DELAY_MS ? { botDelayMs: number(env.BOT_DELAY_MS, 900) } : {}),
-  ...(env.ROUND_PAUSE_MS ? { roundPauseMs: number(env.ROUND_PAUSE_MS, 4000) } : {}),
-  ...(env.SNAPSHOT_EVERY ? { snapshotEvery: number(env.SNAPSHOT_EVERY, 50) } : {}),
-};
-
-const server = await startServer({
-  port: number(env.PORT, 8031),
-  host: env.HOST ?? "localhost",
-  dbPath: env.DB_PATH ?? "./data/schwimmen.db",
-  logger,
-  allowedOrigins: (env.ALLOWED_ORIGINS ?? "").split(",").filter((o) => o !== ""),
-  settings,
-  statsIntervalMs: number(env.STATS_INTERVAL_MS, 60_000),
-  botBudgetMs: number(env.BOT_BUDGET_MS, 25),
-});
+let server: GameServer;
+try {
+  server = await startServer({ ...options, logger });
+} catch (cause) {
+  // The usual causes are a port in use or a data folder that cannot be written: say so in one line.
+  const message = cause instanceof Error ? cause.message : String(cause);
+  logger.fatal({ err: cause }, "cannot start");
+  process.stderr.write(`schwimmen server: cannot start: ${message}\n`);
+  process.exit(1);
+}
 logger.info({ url: server.url }, "Schwimmen is running");
 
 let stopping = false;

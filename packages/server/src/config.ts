@@ -1,0 +1,77 @@
+/**
+ * The server's settings from the environment. A value that is set but wrong is an error naming the variable,
+ * never a silent fallback: a typo in PORT should not start a server somewhere else.
+ */
+import { type Result, ok, err } from "@schwimmen/rules";
+import type { ServerOptions } from "./server.js";
+
+export interface ConfigError {
+  readonly code: "INVALID_CONFIG";
+  readonly message: string;
+}
+
+export type ServerConfig = Required<
+  Pick<ServerOptions, "port" | "host" | "dbPath" | "allowedOrigins" | "statsIntervalMs" | "botBudgetMs">
+> & { readonly settings: NonNullable<ServerOptions["settings"]>; readonly logLevel: string };
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** A whole number from the environment, within bounds; undefined when the variable is not set. */
+function whole(env: Env, name: string, min: number, max: number): Result<number | undefined, ConfigError> {
+  const text = env[name];
+  if (text === undefined || text.trim() === "") return ok(undefined);
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    return err({
+      code: "INVALID_CONFIG",
+      message: `${name} must be a whole number from ${min} to ${max}, not "${text}"`,
+    });
+  }
+  return ok(n);
+}
+
+export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
+  const numbers = {
+    port: whole(env, "PORT", 0, 65_535),
+    statsIntervalMs: whole(env, "STATS_INTERVAL_MS", 0, 86_400_000),
+    botBudgetMs: whole(env, "BOT_BUDGET_MS", 1, 10_000),
+    botDelayMs: whole(env, "BOT_DELAY_MS", 0, 60_000),
+    roundPauseMs: whole(env, "ROUND_PAUSE_MS", 0, 600_000),
+    snapshotEvery: whole(env, "SNAPSHOT_EVERY", 1, 100_000),
+  };
+  for (const value of Object.values(numbers)) if (!value.ok) return value;
+  const get = (key: keyof typeof numbers): number | undefined => {
+    const value = numbers[key];
+    return value.ok ? value.value : undefined;
+  };
+  const logLevel = env.LOG_LEVEL ?? "info";
+  if (!LOG_LEVELS.includes(logLevel)) {
+    return err({ code: "INVALID_CONFIG", message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}` });
+  }
+  const origins = (env.ALLOWED_ORIGINS ?? "").split(",").filter((o) => o.trim() !== "");
+  for (const origin of origins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin.trim())) {
+      return err({
+        code: "INVALID_CONFIG",
+        message: `ALLOWED_ORIGINS holds "${origin}", not an origin like https://example.org`,
+      });
+    }
+  }
+  const settings: Record<string, number> = {};
+  for (const key of ["botDelayMs", "roundPauseMs", "snapshotEvery"] as const) {
+    const value = get(key);
+    if (value !== undefined) settings[key] = value;
+  }
+  return ok({
+    port: get("port") ?? 8031,
+    host: env.HOST?.trim() || "localhost",
+    dbPath: env.DB_PATH?.trim() || "./data/schwimmen.db",
+    allowedOrigins: origins.map((o) => o.trim()),
+    statsIntervalMs: get("statsIntervalMs") ?? 60_000,
+    botBudgetMs: get("botBudgetMs") ?? 25,
+    settings,
+    logLevel,
+  });
+}
