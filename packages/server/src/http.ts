@@ -1,5 +1,6 @@
 /** Plain HTTP: the web client's files, health, a table's public info and its record, with security headers. */
 import { readFile, stat } from "node:fs/promises";
+import { gzipSync } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import type { Hub } from "./hub.js";
@@ -106,10 +107,22 @@ async function route(deps: HttpDeps, req: IncomingMessage, res: ServerResponse):
       "Content-Disposition": `attachment; filename="schwimmen-${model.code}-${match}.json"`,
     });
   }
-  return serveStatic(deps.staticDir, path, res);
+  return serveStatic(deps.staticDir, path, req, res);
 }
 
-async function serveStatic(root: string, path: string, res: ServerResponse): Promise<void> {
+/** Text files are sent gzipped to browsers that take it; each file is compressed once per version on disk. */
+const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".json", ".md", ".webmanifest", ".txt"]);
+const gzipped = new Map<string, { mtimeMs: number; body: Buffer }>();
+
+function gzipOf(file: string, mtimeMs: number, body: Buffer): Buffer {
+  const cached = gzipped.get(file);
+  if (cached && cached.mtimeMs === mtimeMs) return cached.body;
+  const packed = gzipSync(body, { level: 9 });
+  gzipped.set(file, { mtimeMs, body: packed });
+  return packed;
+}
+
+async function serveStatic(root: string, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let relative: string;
   try {
     relative = decodeURIComponent(path);
@@ -127,7 +140,17 @@ async function serveStatic(root: string, path: string, res: ServerResponse): Pro
     if (!info.isFile()) throw new Error("not a file");
     const body = await readFile(file);
     const cache = relative.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache";
-    return send(res, 200, TYPES[extname(file)] ?? "application/octet-stream", body, { "Cache-Control": cache });
+    const type = TYPES[extname(file)] ?? "application/octet-stream";
+    const accepts = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+    if (accepts && COMPRESSIBLE.has(extname(file)) && body.length > 1024) {
+      const packed = gzipOf(file, info.mtimeMs, body);
+      return send(res, 200, type, packed, {
+        "Cache-Control": cache,
+        "Content-Encoding": "gzip",
+        Vary: "Accept-Encoding",
+      });
+    }
+    return send(res, 200, type, body, { "Cache-Control": cache, Vary: "Accept-Encoding" });
   } catch {
     if (relative === "/index.html") return send(res, 200, "text/html; charset=utf-8", PLACEHOLDER);
     return send(res, 404, "text/plain; charset=utf-8", "not found");

@@ -1,6 +1,6 @@
 /** HTTP and connection safety: headers, static files, Origin check, rate limit, names, seats, records in play. */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
+import { get, request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
@@ -41,6 +41,10 @@ describe("HTTP", () => {
     mkdirSync(join(web, "assets"), { recursive: true });
     writeFileSync(join(web, "index.html"), "<!doctype html><title>page</title>");
     writeFileSync(join(web, "assets", "app.js"), "console.log(1)");
+    writeFileSync(
+      join(web, "assets", "big.js"),
+      "export const words = " + JSON.stringify("schwimmen ".repeat(500)) + ";",
+    );
     writeFileSync(join(tmp.dir, "secret.txt"), "secret");
     server = await startServer({
       port: 0,
@@ -69,6 +73,23 @@ describe("HTTP", () => {
     expect(health.body).toMatchObject({ ok: true });
     expect(health.headers.get("content-security-policy")).toBeTruthy();
     expect((await getJson(`${server.url}/api/tables/ZZZZZZ`)).status).toBe(404);
+  });
+
+  it("sends larger text files gzipped to clients that accept it, and plain to others", async () => {
+    const url = `${server.url}/assets/big.js`;
+    const packed = await fetch(url, { headers: { "Accept-Encoding": "gzip" } });
+    expect(packed.headers.get("content-encoding")).toBe("gzip");
+    expect(Number(packed.headers.get("content-length"))).toBeLessThan(1000);
+    expect(await packed.text()).toContain("schwimmen schwimmen");
+    const plain = await new Promise<{ encoding: string | undefined; length: number }>((resolve, reject) => {
+      get(url, { headers: { "Accept-Encoding": "identity" } }, (res) => {
+        let length = 0;
+        res.on("data", (chunk: Buffer) => (length += chunk.length));
+        res.on("end", () => resolve({ encoding: res.headers["content-encoding"], length }));
+      }).on("error", reject);
+    });
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.length).toBeGreaterThan(5000);
   });
 
   it("never serves files outside the client's folder", async () => {
