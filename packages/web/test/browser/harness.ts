@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Browser, chromium } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 export const ROOT = resolve(import.meta.dirname, "../../../..");
 export const CHROMIUM = "/usr/bin/chromium";
@@ -151,4 +152,28 @@ export async function startGameServer(): Promise<RunningServer> {
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return join(SCREENSHOTS, `${name}.png`);
+}
+
+/** The real server and one Chromium for a describe block: started before its tests, stopped after them. */
+export function useServerAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+  const env: { server?: RunningServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    ensureBuild();
+    env.server = await startGameServer();
+    env.browser = await launchBrowser();
+  }, 300_000);
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return {
+    get server() {
+      if (!env.server) throw new Error("the server has not started");
+      return env.server;
+    },
+    get browser() {
+      if (!env.browser) throw new Error("the browser has not started");
+      return env.browser;
+    },
+  };
 }

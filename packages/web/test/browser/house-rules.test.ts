@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, chromiumAvailable, ensureBuild, launchBrowser, startGameServer } from "./harness.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumAvailable, useServerAndBrowser } from "./harness.js";
 import { presetSettings, waitForMyTurn } from "./drive.js";
 
 const BASE = { lang: "en", faces: "german", speed: "instant", name: "Tester", seats: 2, levels: ["greedy"], rules: {} };
@@ -16,23 +16,13 @@ async function setRule(page: Page, key: string, value: string | boolean) {
 }
 
 describe.skipIf(!chromiumAvailable())("house rules take effect in the page", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    ensureBuild();
-    server = await startGameServer();
-    browser = await launchBrowser();
-  }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useServerAndBrowser();
 
   it("swapAll: false removes the swap-all action, and the table shows the rule", async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
     await presetSettings(page, BASE);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await setRule(page, "swapAll", false);
     await expect(page.textContent(".panel--rules")).resolves.toContain("not allowed");
     await page.click("[data-action=start-local]");
@@ -45,20 +35,20 @@ describe.skipIf(!chromiumAvailable())("house rules take effect in the page", () 
   }, 120_000);
 
   it("the default rules offer swap all", async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
     await presetSettings(page, BASE);
-    await page.goto(`${server.url}/#/play`);
+    await page.goto(`${env.server.url}/#/play`);
     await waitForMyTurn(page, "house");
     expect(await page.locator("[data-action=swapAll]").count()).toBe(1);
     await context.close();
   }, 120_000);
 
   it("deal: dealerChooses asks the dealer to choose a packet", async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const page = await context.newPage();
     await presetSettings(page, BASE);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await setRule(page, "deal", "dealerChooses");
     await page.click("[data-action=start-local]");
     // With two seats the deal alternates: within two rounds this seat deals and must choose.

@@ -1,6 +1,5 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, chromiumAvailable, ensureBuild, launchBrowser, startGameServer } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { chromiumAvailable, useServerAndBrowser } from "./harness.js";
 import { playLocalMatch, presetSettings, waitForMyTurn } from "./drive.js";
 
 const FAST = {
@@ -21,25 +20,15 @@ if (!chromiumAvailable())
   console.warn("browser tests skipped: /usr/bin/chromium is missing (run scripts/ensure-chromium.sh)");
 
 describe.skipIf(!chromiumAvailable())("a match against the computer in the browser", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    ensureBuild();
-    server = await startGameServer();
-    browser = await launchBrowser();
-  }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useServerAndBrowser();
 
   it("plays a whole match to its end by mouse, without asking the server during play", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await presetSettings(page, FAST);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await page.click("[data-action=start-local]");
     await page.waitForSelector(".hand button.card");
     // From here on the game runs in the page: note every request to the server.
@@ -87,7 +76,7 @@ describe.skipIf(!chromiumAvailable())("a match against the computer in the brows
     expect(title).toMatch(/wins the match|draw/);
     expect(log.rounds).toBeGreaterThan(0);
     expect(log.swaps).toBeGreaterThan(0);
-    expect(requests.filter((url) => url.startsWith(server.url) && !url.includes("/assets/"))).toEqual([]);
+    expect(requests.filter((url) => url.startsWith(env.server.url) && !url.includes("/assets/"))).toEqual([]);
     expect(errors).toEqual([]);
     // The rematch starts a new match at once.
     await page.click("[data-action=rematch]");
@@ -96,10 +85,10 @@ describe.skipIf(!chromiumAvailable())("a match against the computer in the brows
   }, 300_000);
 
   it("keeps playing offline once loaded, and nothing slides under reduced motion", async () => {
-    const context = await browser.newContext({ reducedMotion: "reduce" });
+    const context = await env.browser.newContext({ reducedMotion: "reduce" });
     const page = await context.newPage();
     await presetSettings(page, FAST);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await page.waitForFunction(
       () => navigator.serviceWorker.getRegistration().then((r) => r !== undefined),
       undefined,
@@ -108,7 +97,7 @@ describe.skipIf(!chromiumAvailable())("a match against the computer in the brows
       },
     );
     // Visit the table once while online, so its files are kept; then cut the network and reload.
-    await page.goto(`${server.url}/#/play`);
+    await page.goto(`${env.server.url}/#/play`);
     await page.waitForSelector(".hand button.card");
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
     await context.setOffline(true);
@@ -123,10 +112,10 @@ describe.skipIf(!chromiumAvailable())("a match against the computer in the brows
   }, 120_000);
 
   it("plays a whole match by keyboard only", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await presetSettings(page, { ...FAST, seats: 2, levels: ["greedy"] });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await page.waitForSelector("[data-action=start-local]");
     // Tab through the start page to the start button, then Enter.
     for (let i = 0; i < 40; i++) {

@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, chromiumAvailable, ensureBuild, launchBrowser, startGameServer } from "./harness.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumAvailable, useServerAndBrowser } from "./harness.js";
 import { presetSettings } from "./drive.js";
 
 const settingsFor = (name: string) => ({
@@ -40,27 +40,17 @@ async function moveIfMyTurn(page: Page): Promise<boolean> {
 const mySeat = (page: Page) => page.getAttribute(".seats--me [data-seat]", "data-seat");
 
 describe.skipIf(!chromiumAvailable())("an online table in two browsers", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    ensureBuild();
-    server = await startGameServer();
-    browser = await launchBrowser();
-  }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useServerAndBrowser();
 
   it("two players create, join and play one table; one reloads in the middle and keeps its seat", async () => {
-    const hostContext = await browser.newContext();
-    const guestContext = await browser.newContext();
+    const hostContext = await env.browser.newContext();
+    const guestContext = await env.browser.newContext();
     const host = await hostContext.newPage();
     const guest = await guestContext.newPage();
     await presetSettings(host, settingsFor("Anna"));
     await presetSettings(guest, settingsFor("Ben"));
 
-    await host.goto(`${server.url}/`);
+    await host.goto(`${env.server.url}/`);
     await host.selectOption("select[name=online-seats]", "2");
     await host.click("[data-action=create-table]");
     const code = await (await host.waitForSelector("[data-code]", { timeout: 15_000 })).getAttribute("data-code");
@@ -68,7 +58,7 @@ describe.skipIf(!chromiumAvailable())("an online table in two browsers", () => {
     expect(host.url()).toContain(`#/t/${code}`);
 
     // The guest follows the invite link.
-    await guest.goto(`${server.url}/t/${code}`);
+    await guest.goto(`${env.server.url}/t/${code}`);
     await guest.waitForSelector(".seats--me [data-seat]", { timeout: 15_000 });
     await host.waitForFunction(() => document.body.textContent?.includes("Ben"), undefined, { timeout: 10_000 });
     await host.click("[data-action=start-match]");
@@ -77,10 +67,10 @@ describe.skipIf(!chromiumAvailable())("an online table in two browsers", () => {
     expect(guestSeat).toBe("1");
 
     // A third browser with the invite link after the start gets no seat but watches the table (no hand shown).
-    const watcherContext = await browser.newContext();
+    const watcherContext = await env.browser.newContext();
     const watcher = await watcherContext.newPage();
     await presetSettings(watcher, settingsFor("Cleo"));
-    await watcher.goto(`${server.url}/t/${code}`);
+    await watcher.goto(`${env.server.url}/t/${code}`);
     await watcher.waitForSelector(".felt", { timeout: 15_000 });
     expect(await watcher.locator(".seats [data-seat]").count()).toBe(2);
     expect(await watcher.locator(".hand button.card").count()).toBe(0);
@@ -113,7 +103,7 @@ describe.skipIf(!chromiumAvailable())("an online table in two browsers", () => {
       },
     );
     // The record of the match can be fetched from the server.
-    const record = (await (await fetch(`${server.url}/api/tables/${code}/record`)).json()) as { players: string[] };
+    const record = (await (await fetch(`${env.server.url}/api/tables/${code}/record`)).json()) as { players: string[] };
     expect(record.players).toEqual(["Anna", "Ben"]);
     await hostContext.close();
     await guestContext.close();

@@ -1,15 +1,7 @@
 import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type RunningServer,
-  chromiumAvailable,
-  ensureBuild,
-  launchBrowser,
-  screenshotPath,
-  startGameServer,
-} from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
 import { playLocalMatch, presetSettings, waitForMyTurn } from "./drive.js";
 
 const SIZES = [
@@ -18,28 +10,18 @@ const SIZES = [
 ] as const;
 
 describe.skipIf(!chromiumAvailable())("screenshots of the start page and the table", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    ensureBuild();
-    server = await startGameServer();
-    browser = await launchBrowser();
-  }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useServerAndBrowser();
 
   for (const size of SIZES) {
     it(`at ${size.width}x${size.height}: nothing overflows the width, shots saved`, async () => {
-      const context = await browser.newContext({ viewport: size, locale: "de-DE", reducedMotion: "reduce" });
+      const context = await env.browser.newContext({ viewport: size, locale: "de-DE", reducedMotion: "reduce" });
       const page = await context.newPage();
       await presetSettings(page, { speed: "quick", seats: 4, levels: ["greedy", "tactician", "expert"] });
       const scripts: Promise<number>[] = [];
       page.on("response", (response) => {
         if (response.url().endsWith(".js")) scripts.push(response.body().then((body) => gzipSync(body).length));
       });
-      await page.goto(`${server.url}/`);
+      await page.goto(`${env.server.url}/`);
       await page.waitForSelector("[data-action=start-local]");
       await page.waitForLoadState("networkidle");
       // The first screen's JavaScript stays within 100 KB gzipped (the server sends it uncompressed; gzip it here).
@@ -70,14 +52,14 @@ describe.skipIf(!chromiumAvailable())("screenshots of the start page and the tab
   }
 
   it("the rules page renders docs/rules.de.md and the house rules editor fits 360 px", async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: "de-DE" });
+    const context = await env.browser.newContext({ viewport: { width: 360, height: 740 }, locale: "de-DE" });
     const page = await context.newPage();
-    await page.goto(`${server.url}/#/rules`);
+    await page.goto(`${env.server.url}/#/rules`);
     await page.waitForSelector(".prose h1", { timeout: 15_000 });
     expect(await page.textContent(".prose h1")).toMatch(/Schwimmen/);
     expect(await page.locator(".prose script").count()).toBe(0);
     await page.screenshot({ path: screenshotPath("rules-360x740") });
-    await page.goto(`${server.url}/#/house-rules`);
+    await page.goto(`${env.server.url}/#/house-rules`);
     await page.waitForSelector("#rule-deck");
     // Every rule key has a labelled control with a one-line explanation.
     const unlabelled = await page.$$eval(
@@ -93,7 +75,7 @@ describe.skipIf(!chromiumAvailable())("screenshots of the start page and the tab
   }, 120_000);
 
   it("German faces and the replay viewer of a finished game", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await presetSettings(page, {
       lang: "en",
@@ -103,7 +85,7 @@ describe.skipIf(!chromiumAvailable())("screenshots of the start page and the tab
       levels: ["greedy"],
       rules: { lives: 1, swimming: "off" },
     });
-    await page.goto(`${server.url}/#/play`);
+    await page.goto(`${env.server.url}/#/play`);
     await waitForMyTurn(page, "german");
     await page.screenshot({ path: screenshotPath("table-german-1280x800") });
     const names = await page.$$eval(".hand button.card", (cards) =>
