@@ -1,20 +1,14 @@
-import type { Card, Move, Rules, TableView } from "@schwimmen/rules";
+import type { Move, PlayoutTurn, TableView } from "@schwimmen/rules";
 import type { Bot } from "./bot.js";
 import { bestSwap, endsRoundAtOnce, loopCap, valueOf } from "./hand.js";
 import { explainAction } from "./explain.js";
 import { has, toLegal } from "./moves.js";
 
-/** What a turn policy needs to know: the actor's hand and the open cards, and which kinds of action are legal. */
-export interface Situation {
-  readonly rules: Rules;
-  readonly hand: readonly Card[];
-  readonly middle: readonly Card[];
-  readonly canKnock: boolean;
-  readonly canPass: boolean;
-  readonly canRedeal: boolean;
-  readonly turns: number;
-  readonly seatsInRound: number;
-}
+/**
+ * What a turn policy needs to know: the actor's hand and the open cards, and which kinds of action are legal.
+ * It is a play-out turn without the seat and the knocker, so one policy serves real turns and play-outs.
+ */
+export type Situation = Omit<PlayoutTurn, "seat" | "knocker">;
 
 export const situationOfView = (view: TableView): Situation => ({
   rules: view.rules,
