@@ -1,9 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
-
-// The root vitest config sets `resolve.conditions` but not the SSR ones, so workspace packages load from a possibly
-// stale dist/; point them at the sources until that is fixed.
-vi.mock("@schwimmen/rules", () => import("../../rules/src/index.js"));
-vi.mock("@schwimmen/bots", () => import("../src/index.js"));
+import { describe, expect, it } from "vitest";
 import { type MatchState, type Rules, type TableView, DEFAULT_RULES, parseRules } from "@schwimmen/rules";
 import {
   type ArenaEntry,

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../src/main.js";
 import { parseArenaArgs } from "../src/arena/args.js";
 import { seatLabels } from "../src/arena/lineup.js";
@@ -12,12 +12,8 @@ import { progressReporter } from "../src/arena/progress.js";
 import { wilsonInterval } from "../src/arena/stats.js";
 import { HISTOGRAM_BINS, binOf, binValue, histogramPercentile } from "../src/arena/tally.js";
 
-// The root vitest config sets `resolve.conditions` but not the SSR ones, so workspace packages load from a possibly
-// stale dist/; point them at the sources until that is fixed.
-vi.mock("@schwimmen/rules", () => import("../../rules/src/index.js"));
-vi.mock("@schwimmen/bots", () => import("../../bots/src/index.js"));
-
 const dir = mkdtempSync(join(tmpdir(), "arena-test-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function arena(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";

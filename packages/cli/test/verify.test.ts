@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type MatchState,
   Rng,
@@ -13,10 +13,6 @@ import {
 } from "@schwimmen/rules";
 import { main } from "../src/main.js";
 import { verifyRecord } from "../src/verify.js";
-
-// As in the other CLI tests: load the workspace packages from their sources.
-vi.mock("@schwimmen/rules", () => import("../../rules/src/index.js"));
-vi.mock("@schwimmen/bots", () => import("../../bots/src/index.js"));
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
