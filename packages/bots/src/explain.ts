@@ -1,11 +1,16 @@
-import { type Action, type Card, type TableView, cardName, handValue, suitOf } from "@schwimmen/rules";
+import {
+  type Action,
+  type Card,
+  type Suit,
+  type TableView,
+  cardName,
+  cardPoints,
+  handValue,
+  suitName,
+  suitOf,
+} from "@schwimmen/rules";
 
 type Lang = "de" | "en";
-
-const SUIT = {
-  en: { c: "clubs", s: "spades", h: "hearts", d: "diamonds" },
-  de: { c: "Kreuz", s: "Pik", h: "Herz", d: "Karo" },
-};
 
 /** "30 in spades", "three of a kind", "Feuer": what a hand is worth, in words. */
 function describeHand(hand: readonly Card[], view: TableView, lang: Lang): string {
@@ -13,12 +18,11 @@ function describeHand(hand: readonly Card[], view: TableView, lang: Lang): strin
   if (value === 33 || (value === 31 && hand.every((c) => c[0] === "A")))
     return lang === "de" ? "Feuer!" : "fire (three aces)!";
   if (value === 30.5) return lang === "de" ? "drei Gleiche (30,5)" : "three of a kind (30.5)";
-  const sums = new Map<string, number>();
-  for (const c of hand)
-    sums.set(suitOf(c), (sums.get(suitOf(c)) ?? 0) + (c[0] === "A" ? 11 : "KQJT".includes(c[0]!) ? 10 : Number(c[0])));
-  let suit = "c";
+  const sums = new Map<Suit, number>();
+  for (const c of hand) sums.set(suitOf(c), (sums.get(suitOf(c)) ?? 0) + cardPoints(c));
+  let suit: Suit = "c";
   for (const [s, v] of sums) if (v === value) suit = s;
-  const name = SUIT[lang][suit as "c"];
+  const name = suitName(suit, lang);
   return lang === "de" ? `${value} in ${name}` : `${value} in ${name}`;
 }
 

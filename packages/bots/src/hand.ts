@@ -1,4 +1,4 @@
-import { type Card, type Move, type Rules, type TableView, deckCards, handValue, rankOf } from "@schwimmen/rules";
+import { type Card, type Move, type Rules, type TableView, deckCards, handValue } from "@schwimmen/rules";
 
 /** A candidate turn with the hand it leaves the actor and the middle it leaves the next seat. */
 export interface SwapOption {
@@ -72,7 +72,6 @@ export function bestSwap(hand: readonly Card[], middle: readonly Card[], rules: 
 }
 
 /** The middle of a 7, an 8 and a 9 that `lowMiddleRedeal` lets a seat send away. */
-export const isLowMiddle = (middle: readonly Card[]): boolean => middle.map(rankOf).sort().join("") === "789";
 
 /** The hand value that wins outright: 31 (or Feuer) ends the round at once unless the rules say otherwise. */
 export function endsRoundAtOnce(value: number, rules: Rules): boolean {

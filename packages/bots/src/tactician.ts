@@ -6,6 +6,7 @@ import {
   type TableView,
   applyAction,
   cardPoints,
+  isLowMiddle,
   nextSeat,
   suitOf,
   worldFromView,
@@ -13,7 +14,7 @@ import {
 import type { Bot } from "./bot.js";
 import { explainAction } from "./explain.js";
 import { KEEP_FIRST_PACKET } from "./greedy.js";
-import { endsRoundAtOnce, isLowMiddle, loopCap, swapOptions, unseenByViewer, valueOf } from "./hand.js";
+import { endsRoundAtOnce, loopCap, swapOptions, unseenByViewer, valueOf } from "./hand.js";
 import { has, toLegal } from "./moves.js";
 import { equity, greedyPolicy, playOut } from "./rollout.js";
 import { sampleWorld } from "./sampler.js";

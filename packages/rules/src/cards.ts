@@ -95,10 +95,13 @@ const RANK_NAMES = {
   de: { T: "10", J: "Bube", Q: "Dame", K: "König", A: "Ass" },
 } as const;
 
+/** A suit's name for people: "spades", "Pik". */
+export const suitName = (suit: Suit, lang: "en" | "de" = "en"): string => SUIT_NAMES[lang][suit];
+
 /** A card's name for people and screen readers, e.g. "ace of hearts" or "Herz Ass". */
 export function cardName(card: Card, lang: "en" | "de" = "en"): string {
   const rank = rankOf(card);
   const rankName = (RANK_NAMES[lang] as Partial<Record<Rank, string>>)[rank] ?? rank;
-  const suitName = SUIT_NAMES[lang][suitOf(card)];
-  return lang === "en" ? `${rankName} of ${suitName}` : `${suitName} ${rankName}`;
+  const suitText = suitName(suitOf(card), lang);
+  return lang === "en" ? `${rankName} of ${suitText}` : `${suitText} ${rankName}`;
 }

@@ -1,6 +1,7 @@
 import type { Card } from "./cards.js";
 import type { Rules } from "./rules.js";
 import { endRound } from "./scoring.js";
+import { isLowMiddle } from "./turn.js";
 import {
   type Action,
   type ActionList,
@@ -106,12 +107,6 @@ export interface PlayoutTurn {
 
 /** A play-out policy picks a move (never `choose`); an illegal move is replaced by a pass or the first swap. */
 export type PlayoutChooser = (turn: PlayoutTurn) => Move;
-
-const isLowMiddle = (m: readonly Card[]): boolean => {
-  let mask = 0;
-  for (const c of m) mask |= c[0] === "7" ? 1 : c[0] === "8" ? 2 : c[0] === "9" ? 4 : 8;
-  return mask === 7;
-};
 
 /**
  * Plays the round in `state` to its end with `policy` for every seat, on mutable copies (no events, no checks
