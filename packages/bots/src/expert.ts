@@ -1,8 +1,9 @@
-import { type Action, type TableView, applyAction, worldFromView } from "@schwimmen/rules";
+import { type Action, type Rng, type TableView, applyAction, worldFromView } from "@schwimmen/rules";
+import { greedyMove } from "./greedy.js";
 import type { Bot, DecisionContext } from "./bot.js";
-import { swapOptions } from "./hand.js";
+import { swapOptions, valueOf } from "./hand.js";
 import { type PlayoutPolicy, equity, greedyPolicy, playOut } from "./rollout.js";
-import { sampleWorld } from "./sampler.js";
+import { type Doubts, sampleWorld } from "./sampler.js";
 import { trackRound } from "./tracker.js";
 import { explainAction } from "./explain.js";
 import { KnockMemory } from "./opponents.js";
@@ -15,6 +16,12 @@ export interface ExpertOptions {
   /** Knock value of the play-out policy, for the expert's own seat and for the others. */
   readonly ownKnockAt: number;
   readonly otherKnockAt: number;
+  /**
+   * Play-outs: how likely another seat knocks when it may and holds its knock value or more (below 1: it sometimes
+   * plays on, as careful players do), and how likely it knocks with 20 or more below that.
+   */
+  readonly otherKnockHigh: number;
+  readonly otherKnockLow: number;
   /** 1: the play-outs let the expert itself knock where it has been seen to knock in this match (0: `ownKnockAt`). */
   readonly learnOwnKnock: number;
   /** Extra worlds for the two best actions after the first pass (0: none). */
@@ -23,26 +30,54 @@ export interface ExpertOptions {
   readonly modelKnocks: number;
   /** How steeply the share of the match grows with the losses a seat can still afford (see `equity`). */
   readonly equityPower: number;
-  /** Sampler: draws per opponent hand, and how hard a turn the opponent model would not play counts against a draw. */
+  /** Sampler: draws per opponent hand, and how many of each opponent's latest turns it checks. */
   readonly sampleTries: number;
-  readonly sharpness: number;
-  /** Doubt for an opponent that swapped on (raising its hand by 3 or more) instead of knocking with 27 or more. */
-  readonly knockMissedForGain: number;
+  readonly turnsChecked: number;
+  /**
+   * Sampler: how much a drawn hand is doubted for each turn the opponent model would not have played with it (see
+   * `Doubts`). Tuned by how closely sampled hands matched the true ones in recorded expert-against-tactician
+   * positions: careful players often play on with 27 or more, so that says nothing, while a swap that did not raise
+   * the hand, or raised it less than the best swap, speaks strongly against the drawn hand.
+   */
+  readonly doubtKnockWeak: number;
+  readonly doubtKnockMissed: number;
+  readonly doubtKnockMissedForGain: number;
+  readonly doubtPassMissed: number;
+  readonly doubtSwapWorse: number;
+  readonly doubtSwapNotBest: number;
 }
 
 export const EXPERT_DEFAULTS: ExpertOptions = {
-  worlds: 100,
+  worlds: 200,
   maxSwaps: 3,
   ownKnockAt: 27,
   otherKnockAt: 27,
   learnOwnKnock: 0,
+  otherKnockHigh: 0.65,
+  otherKnockLow: 0.1,
   refine: 0,
   modelKnocks: 0,
   equityPower: 2,
   sampleTries: 64,
-  sharpness: 3,
-  knockMissedForGain: 0.12,
+  turnsChecked: 10,
+  // The cubes of 0.3, 0.12 and 0.15: the greedy model's doubts, sharpened.
+  doubtKnockWeak: 0.027,
+  doubtKnockMissed: 1,
+  doubtKnockMissedForGain: 0.001728,
+  doubtPassMissed: 0.003375,
+  doubtSwapWorse: 0.005,
+  doubtSwapNotBest: 0.05,
 };
+
+/** The sampler's doubts from the expert's options. */
+export const doubtsOf = (options: ExpertOptions): Doubts => ({
+  knockWeak: options.doubtKnockWeak,
+  knockMissed: options.doubtKnockMissed,
+  knockMissedForGain: options.doubtKnockMissedForGain,
+  passMissed: options.doubtPassMissed,
+  swapWorse: options.doubtSwapWorse,
+  swapNotBest: options.doubtSwapNotBest,
+});
 
 /** The legal actions worth searching: all but the weakest single swaps. */
 function candidates(view: TableView, maxSwaps: number): Action[] {
@@ -80,20 +115,18 @@ export function chooseByPlayouts(
   const totals = new Array<number>(actions.length).fill(0);
   const counts = new Array<number>(actions.length).fill(0);
   const started = performance.now();
+  const doubts = doubtsOf(options);
   const outOfTime = (): boolean => context.budgetMs !== undefined && performance.now() - started > context.budgetMs;
   const playWorlds = (worlds: number, which: readonly number[]): void => {
     for (let w = 0; w < worlds && !outOfTime(); w++) {
       const world = worldFromView(
         view,
-        sampleWorld(
-          view,
-          tracking,
-          context.rng,
-          options.sampleTries,
-          options.modelKnocks ? knockAt : undefined,
-          options.sharpness,
-          options.knockMissedForGain,
-        ),
+        sampleWorld(view, tracking, context.rng, {
+          tries: options.sampleTries,
+          knockAt: options.modelKnocks ? knockAt : undefined,
+          doubts: () => doubts,
+          turnsChecked: options.turnsChecked,
+        }),
       );
       if (!world) return;
       for (const i of which) {
@@ -111,6 +144,24 @@ export function chooseByPlayouts(
   return actions[ranking()[0]!]!;
 }
 
+/** Greedy play-outs in which the other seats knock by chance: often with a strong hand, now and then with less. */
+export function carefulPolicy(
+  me: number | null,
+  knockAt: (seat: number) => number,
+  options: ExpertOptions,
+  rng: Rng,
+): PlayoutPolicy {
+  const never = 99;
+  return (turn) => {
+    const at = knockAt(turn.seat);
+    if (turn.seat === me || !turn.canKnock) return greedyMove(turn, at);
+    const value = valueOf(turn.hand, turn.rules);
+    const roll = rng.below(1 << 16) / (1 << 16);
+    if (value >= at) return greedyMove(turn, roll < options.otherKnockHigh ? at : never);
+    return greedyMove(turn, value >= 20 && roll < options.otherKnockLow ? value : never);
+  };
+}
+
 export function expertBot(options: ExpertOptions = EXPERT_DEFAULTS): Bot {
   const memory = new KnockMemory();
   return {
@@ -119,9 +170,12 @@ export function expertBot(options: ExpertOptions = EXPERT_DEFAULTS): Bot {
       memory.observe(view);
       if (view.legal.length === 1) return view.legal[0]!;
       const me = view.viewer;
-      const policy = greedyPolicy((seat) =>
-        seat === me && !options.learnOwnKnock ? options.ownKnockAt : memory.knockAt(seat),
-      );
+      const knockAt = (seat: number): number =>
+        seat === me && !options.learnOwnKnock ? options.ownKnockAt : memory.knockAt(seat);
+      const policy =
+        options.otherKnockHigh < 1 || options.otherKnockLow > 0
+          ? carefulPolicy(me, knockAt, options, context.rng)
+          : greedyPolicy(knockAt);
       return chooseByPlayouts(
         view,
         context,

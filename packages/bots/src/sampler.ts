@@ -4,8 +4,30 @@ import type { Tracking } from "./tracker.js";
 
 /** The opponent model the sampler believes in: a seat knocks from this value and otherwise swaps to improve. */
 const MODEL_KNOCK_AT = 27;
-/** How much a world is doubted for each turn of an opponent that the model would not have played. */
-const DOUBT = { knockMissed: 0.12, passMissed: 0.15, swapWorse: 0.3, swapNotBest: 0.6, knockWeak: 0.3 };
+/**
+ * How much a guessed hand is doubted (a factor up to 1) for each turn of its seat that the opponent model would not
+ * have played with it: a knock well under the model's knock value, playing on with a hand at or over it (plain, or
+ * with a swap that raised the hand by 3 or more), a pass although a swap would have raised the hand, a swap that
+ * did not raise it, and a swap that raised it less than the best one would have.
+ */
+export interface Doubts {
+  readonly knockWeak: number;
+  readonly knockMissed: number;
+  readonly knockMissedForGain: number;
+  readonly passMissed: number;
+  readonly swapWorse: number;
+  readonly swapNotBest: number;
+}
+
+/** The doubts of a plain greedy model: mild, so that a few odd turns do not rule a hand out. */
+export const GREEDY_DOUBTS: Doubts = {
+  knockWeak: 0.3,
+  knockMissed: 0.12,
+  knockMissedForGain: 0.12,
+  passMissed: 0.15,
+  swapWorse: 0.3,
+  swapNotBest: 0.6,
+};
 /** Draws per opponent before the likeliest draw seen is taken. */
 const TRIES = 24;
 /** Only the latest turns of an opponent are checked (older ones cost time and say less). */
@@ -30,13 +52,14 @@ export function handLikelihood(
   seat: number,
   hand: readonly Card[],
   knockAt = MODEL_KNOCK_AT,
-  knockMissedForGain = DOUBT.knockMissed,
+  doubts: Doubts = GREEDY_DOUBTS,
+  turnsChecked = TURNS_CHECKED,
 ): number {
   let weight = 1;
   let current: readonly Card[] = hand;
   let checked = 0;
   const rules = view.rules;
-  for (let i = view.history.length - 1; i >= 0 && checked < TURNS_CHECKED; i--) {
+  for (let i = view.history.length - 1; i >= 0 && checked < turnsChecked; i--) {
     const action = view.history[i]!;
     if (action.seat !== seat) continue;
     if (action.type === "swapAll" || action.type === "choose") break;
@@ -48,17 +71,17 @@ export function handLikelihood(
     const middle = tracking.middleBefore[i];
     const complete = middle !== null && middle !== undefined && !middle.includes(null);
     if (action.type === "knock") {
-      if (value < knockAt - 2) weight *= DOUBT.knockWeak;
+      if (value < knockAt - 2) weight *= doubts.knockWeak;
     } else if (tracking.couldKnock[i] && value >= knockAt && after < 31) {
       // Playing on with a strong hand is odd, less so for a swap that raised it well (a careful player's choice).
-      weight *= after > value + 2 ? knockMissedForGain : DOUBT.knockMissed;
+      weight *= after > value + 2 ? doubts.knockMissedForGain : doubts.knockMissed;
     }
     if (action.type === "pass" && complete) {
-      if (bestSwap(before, middle as Card[], rules).value > value) weight *= DOUBT.passMissed;
+      if (bestSwap(before, middle as Card[], rules).value > value) weight *= doubts.passMissed;
     } else if (action.type === "swap") {
-      if (after <= value) weight *= DOUBT.swapWorse;
+      if (after <= value) weight *= doubts.swapWorse;
       else if (complete) {
-        if (bestSwap(before, middle as Card[], rules).value > after) weight *= DOUBT.swapNotBest;
+        if (bestSwap(before, middle as Card[], rules).value > after) weight *= doubts.swapNotBest;
       }
     }
     current = before;
@@ -66,20 +89,24 @@ export function handLikelihood(
   return weight;
 }
 
+/** How the sampler reads the opponents' turns; every field has a default (the plain greedy model). */
+export interface SamplerModel {
+  /** Draws per opponent hand before the likeliest draw seen is taken. */
+  readonly tries?: number;
+  /** Per seat, the hand value from which it is expected to knock (default 27). */
+  readonly knockAt?: (seat: number) => number;
+  readonly doubts?: (seat: number) => Doubts;
+  /** How many of each opponent's latest turns are checked. */
+  readonly turnsChecked?: number;
+}
+
 /**
  * Draws the hidden cards (other hands, the stock, a dealer's unseen packet) so that they agree with everything the
  * viewer knows: cards named in the history stay where they went, seen cards are nowhere hidden, and each opponent's
  * unknown cards are drawn in proportion to how well they explain its turns (a small particle filter per seat).
  */
-export function sampleWorld(
-  view: TableView,
-  tracking: Tracking,
-  rng: Rng,
-  maxTries = TRIES,
-  knockAt?: (seat: number) => number,
-  sharpness = 1,
-  knockMissedForGain = DOUBT.knockMissed,
-): HiddenGuess {
+export function sampleWorld(view: TableView, tracking: Tracking, rng: Rng, model: SamplerModel = {}): HiddenGuess {
+  const { tries: maxTries = TRIES, knockAt, doubts, turnsChecked = TURNS_CHECKED } = model;
   const fixed = new Set<Card>([...(view.hand ?? []), ...(view.middle ?? []), ...view.discarded]);
   tracking.known.forEach((cards, seat) => {
     if (seat !== view.viewer) for (const c of cards) fixed.add(c);
@@ -101,8 +128,7 @@ export function sampleWorld(
         if (!idx.includes(k)) idx.push(k);
       }
       const hand = [...known, ...idx.map((k) => pool[k]!)];
-      const fit = handLikelihood(view, tracking, seat, hand, knockAt?.(seat), knockMissedForGain);
-      const weight = sharpness === 1 ? fit : fit ** sharpness;
+      const weight = handLikelihood(view, tracking, seat, hand, knockAt?.(seat), doubts?.(seat), turnsChecked);
       if (weight > bestWeight) {
         bestWeight = weight;
         bestHand = hand;

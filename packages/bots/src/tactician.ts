@@ -107,7 +107,7 @@ function lookAhead(
   const budget = view.seatsInRound <= 2 ? options.maxPlayoutsHeadsUp : options.maxPlayouts;
   const worlds = Math.min(options.worlds, Math.floor(budget / Math.max(1, actions.length)));
   for (let w = 0; w < worlds; w++) {
-    const world = worldFromView(view, sampleWorld(view, tracking, rng, options.tries));
+    const world = worldFromView(view, sampleWorld(view, tracking, rng, { tries: options.tries }));
     if (!world) break;
     actions.forEach((action, i) => {
       const next = applyAction(world, action);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Card, type TableView, applyAction, dealRound, newMatch, viewFor } from "@schwimmen/rules";
+import { type Card, DEFAULT_RULES, type TableView, applyAction, dealRound, newMatch, viewFor } from "@schwimmen/rules";
 import { keyItems } from "../src/play/commands.js";
 import {
   type Screen,
@@ -56,7 +56,7 @@ function* views(seed: string, matches: number): Generator<{ view: TableView; sea
 }
 
 describe("the renderer", () => {
-  it("fits every screen of random matches in 80 columns, and a 4-seat table in 24 rows", () => {
+  it("fits every screen of random matches in 80 columns and 24 rows", () => {
     fc.assert(
       fc.property(
         fc.string({ minLength: 1, maxLength: 8 }),
@@ -68,7 +68,7 @@ describe("the renderer", () => {
             const prompt = keyLines(keyItems(view, screen.texts), screen.style);
             const full = tableScreen(view, screen, { log, prompt, hint: "x".repeat(120), rows: 23 });
             expect(widest(full)).toBeLessThanOrEqual(80);
-            if (seats <= 4) expect(full.length).toBeLessThanOrEqual(24);
+            expect(full.length).toBeLessThanOrEqual(24);
             expect(widest(plainTable(view, screen))).toBeLessThanOrEqual(80);
             if (view.lastResult) {
               const result = roundResultLines(view.lastResult, view.round, view.knocker, screen, view.rules);
@@ -89,6 +89,28 @@ describe("the renderer", () => {
       ),
       { numRuns: 15 },
     );
+  });
+
+  it("lists 10 to 16 seats in two columns, so every table fits 80 columns and 24 rows", () => {
+    for (let seats = 2; seats <= 16; seats++) {
+      const started = newMatch({ seats, seed: `wide-${seats}`, rules: { ...DEFAULT_RULES, deck: "french52" } });
+      if (!started.ok) throw new Error(started.error.message);
+      const dealt = dealRound(started.value);
+      if (!dealt.ok) throw new Error(dealt.error.message);
+      const view = viewFor(dealt.value.state, dealt.value.state.round!.toAct);
+      for (const lang of ["de", "en"] as const) {
+        const names = Array.from({ length: seats }, (_, i) => `Gast ${i + 1}`);
+        const levels = names.map((_, i) => (i === view.viewer ? null : "tactician"));
+        const screen = { ...screenFor(seats, lang, true), names, levels, self: view.viewer! };
+        const prompt = keyLines(keyItems(view, screen.texts), screen.style);
+        const full = tableScreen(view, screen, { log, prompt, hint: "x".repeat(120), rows: 23 });
+        expect(full.length).toBeLessThanOrEqual(24);
+        expect(widest(full)).toBeLessThanOrEqual(80);
+        // Every seat is still named on the table.
+        const text = full.map(stripAnsi).join("\n");
+        for (const name of names) expect(text).toContain(name);
+      }
+    }
   });
 
   it("shows the seat's own hand, the middle and the stock, but nothing hidden", () => {

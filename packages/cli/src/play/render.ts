@@ -47,27 +47,43 @@ function livesText(lives: number, max: number, out: boolean, style: Style): stri
   return "●".repeat(Math.min(lives, max)) + style.dim("○".repeat(Math.max(0, max - lives)));
 }
 
-/** One line per seat: whose turn, name, lives, dealer, knocker, swimming or out, and the bot's level. */
+/** Above this many seats the seats are listed in two columns, so that a full table still fits 24 rows. */
+const ONE_COLUMN_SEATS = 9;
+const COLUMN_WIDTH = 39;
+
+/**
+ * One line per seat: whose turn, name, lives, dealer, knocker, swimming or out, and the bot's level. With more than
+ * nine seats they go in two columns, each seat with its most telling note only and without the level.
+ */
 export function seatLines(view: TableView, s: Screen): string[] {
   const { texts: t, style } = s;
   const livesWidth = Math.max(3, view.rules.lives) + 2;
   const playing = view.phase === "playing" || view.phase === "choosing";
-  return view.lives.map((lives, seat) => {
+  const compact = view.lives.length > ONE_COLUMN_SEATS;
+  const lines = view.lives.map((lives, seat) => {
     const status = view.status[seat];
     const out = status === "out";
     const acting = view.toAct === seat;
     const marker = acting ? style.yellow("▶ ") : "  ";
-    let name = padEnd(truncate(s.names[seat] ?? "", NAME_WIDTH), NAME_WIDTH);
+    const nameWidth = compact ? NAME_WIDTH - 2 : NAME_WIDTH;
+    let name = padEnd(truncate(s.names[seat] ?? "", nameWidth), nameWidth);
     if (acting || seat === s.self) name = style.bold(name);
     const notes: string[] = [];
-    if (playing && view.dealer === seat) notes.push(t.dealer);
     if (playing && view.knocker === seat) notes.push(style.yellow(t.knocked));
     if (status === "swimming") notes.push(style.cyan(t.swimming));
     if (out) notes.push(t.out);
+    if (playing && view.dealer === seat) notes[compact ? "push" : "unshift"](t.dealer);
+    const shown = compact ? notes.slice(0, 1) : notes;
+    const left = ` ${marker}${name} ${padEnd(livesText(lives, view.rules.lives, out, style), livesWidth)}${shown.join(", ")}`;
     const level = s.levels[seat];
-    const left = ` ${marker}${name} ${padEnd(livesText(lives, view.rules.lives, out, style), livesWidth)}${notes.join(", ")}`;
-    const line = spread(left, level ? style.dim(t.level(level)) : "");
+    const line = compact ? left : spread(left, level ? style.dim(t.level(level)) : "");
     return out ? style.dim(stripAnsi(line)) : line;
+  });
+  if (!compact) return lines;
+  const half = Math.ceil(lines.length / 2);
+  return lines.slice(0, half).map((left, i) => {
+    const right = lines[half + i];
+    return right === undefined ? left : padEnd(left, COLUMN_WIDTH) + right;
   });
 }
 
