@@ -16,9 +16,11 @@ export function levelsFor(levels: readonly string[], seats: number): string[] {
   return Array.from({ length: seats - 1 }, (_, i) => levels[i] ?? "greedy");
 }
 
-/** The placeholder name follows the language; a chosen name stays. */
-const defaultName = (name: string, lang: "de" | "en") =>
-  name === "Gast" || name === "Guest" ? (lang === "de" ? "Gast" : "Guest") : name;
+/** Switches the language; the placeholder name follows it, a chosen name stays. */
+function chooseLang(lang: "de" | "en", name: string): void {
+  const placeholder = name === "Gast" || name === "Guest";
+  changeSettings({ lang, name: placeholder ? (lang === "de" ? "Gast" : "Guest") : name });
+}
 
 function Settings() {
   const ui = useUi();
@@ -33,7 +35,7 @@ function Settings() {
               type="button"
               lang={lang}
               aria-pressed={ui.lang === lang}
-              onClick={() => changeSettings({ lang, name: defaultName(ui.settings.name, lang) })}
+              onClick={() => chooseLang(lang, ui.settings.name)}
             >
               {lang === "de" ? "Deutsch" : "English"}
             </button>
@@ -188,7 +190,7 @@ export function StartScreen() {
               type="button"
               lang={lang}
               aria-pressed={ui.lang === lang}
-              onClick={() => changeSettings({ lang, name: defaultName(ui.settings.name, lang) })}
+              onClick={() => chooseLang(lang, ui.settings.name)}
             >
               {lang.toUpperCase()}
               <span class="sr-only"> {lang === "de" ? "Deutsch" : "English"}</span>
