@@ -1,4 +1,6 @@
 import {
+  type DeckName,
+  type GameEvent,
   type MatchState,
   type Rules,
   RULE_VALUES,
@@ -49,6 +51,32 @@ export function* statesOfRandomMatches(seed: string, matches: number, maxSteps =
       }
       yield state;
     }
+  }
+}
+
+/** A step of a random match: the state after it and the events that led there. */
+export interface Step {
+  readonly state: MatchState;
+  readonly events: readonly GameEvent[];
+}
+
+/**
+ * The steps of one random match with a given number of seats (2 to 16) under random house rules, with a deck that
+ * holds that many seats; bounded in steps.
+ */
+export function* stepsOfRandomMatch(seed: string, seats: number, maxSteps = 400): Generator<Step> {
+  const rng = Rng.fromSeed(seed);
+  const decks = (["skat32", "jass36", "french52"] as DeckName[]).filter((deck) => maxSeats(deck) >= seats);
+  const rules = { ...randomRules(rng), deck: decks[rng.below(decks.length)]! };
+  const created = newMatch({ rules, seats, dealer: rng.below(seats), seed });
+  if (!created.ok) throw new Error(created.error.message);
+  let state = created.value;
+  for (let step = 0; step < maxSteps && phaseOf(state) !== "over"; step++) {
+    const legal = phaseOf(state) === "dealing" ? [] : legalActions(state);
+    const next = legal.length === 0 ? dealRound(state) : applyAction(state, legal[rng.below(legal.length)]!);
+    if (!next.ok) throw new Error(next.error.message);
+    state = next.value.state;
+    yield next.value;
   }
 }
 

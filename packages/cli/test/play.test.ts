@@ -191,7 +191,8 @@ describe("schwimmen play, driven through its input stream", () => {
     await writeFile(badRules, JSON.stringify({ deck: "tarot" }));
     const io = scriptedIo({ choose: () => null });
     expect(await runPlay(["--rules", badRules], io, EN)).toBe(2);
-    expect(io.err()).toContain('rule "deck" cannot be "tarot"');
+    // Long messages are word-wrapped to the screen's width.
+    expect(io.err().replace(/\s+/g, " ")).toContain('rule "deck" cannot be "tarot"');
     const many = scriptedIo({ choose: () => null });
     expect(await runPlay(["--bots", Array(9).fill("random").join(",")], many, EN)).toBe(2);
     expect(many.err()).toContain("2 to 9 seats");

@@ -169,6 +169,12 @@ async function startServer(dbPath: string): Promise<{ child: ChildProcess; url: 
       LOG_LEVEL: "info",
       ROUND_PAUSE_MS: "1500",
       STATS_INTERVAL_MS: "5000",
+      // All the load comes from one address: lift the limits per address (their defaults guard against one address).
+      MAX_SOCKETS_PER_ADDRESS: "100000",
+      MAX_CONNECTIONS_PER_ADDRESS: "100000",
+      MESSAGES_PER_ADDRESS: "100000000",
+      TABLES_PER_ADDRESS: "100000",
+      TOKENS_PER_ADDRESS: "100000",
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

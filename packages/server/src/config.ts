@@ -4,6 +4,7 @@
  */
 import { type Result, ok, err } from "@schwimmen/rules";
 import type { ServerOptions } from "./server.js";
+import { DEFAULT_LIMITS, type ServerLimits } from "./socket-guard.js";
 
 export interface ConfigError {
   readonly code: "INVALID_CONFIG";
@@ -12,7 +13,12 @@ export interface ConfigError {
 
 export type ServerConfig = Required<
   Pick<ServerOptions, "port" | "host" | "dbPath" | "allowedOrigins" | "statsIntervalMs" | "botBudgetMs">
-> & { readonly settings: NonNullable<ServerOptions["settings"]>; readonly logLevel: string };
+> & {
+  readonly settings: NonNullable<ServerOptions["settings"]>;
+  readonly limits: Partial<ServerLimits>;
+  readonly publicUrl?: string;
+  readonly logLevel: string;
+};
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -30,6 +36,46 @@ function whole(env: Env, name: string, min: number, max: number): Result<number 
     });
   }
   return ok(n);
+}
+
+const DAY_MS = 86_400_000;
+const GIB = 1024 ** 3;
+/** Each limit's variable and bounds (docs/protocol.md, "Limits"). */
+const LIMIT_VARIABLES: { readonly [K in keyof ServerLimits]: readonly [string, number, number] } = {
+  socketsPerAddress: ["MAX_SOCKETS_PER_ADDRESS", 1, 1_000_000],
+  connectionsPerAddress: ["MAX_CONNECTIONS_PER_ADDRESS", 1, 1_000_000],
+  messagesPerAddress: ["MESSAGES_PER_ADDRESS", 1, 100_000_000],
+  tablesPerAddress: ["TABLES_PER_ADDRESS", 1, 100_000_000],
+  tokensPerAddress: ["TOKENS_PER_ADDRESS", 1, 100_000_000],
+  helloTimeoutMs: ["HELLO_TIMEOUT_MS", 100, DAY_MS],
+  idleTimeoutMs: ["IDLE_TIMEOUT_MS", 100, DAY_MS],
+  pingIntervalMs: ["PING_INTERVAL_MS", 100, DAY_MS],
+  headersTimeoutMs: ["HEADERS_TIMEOUT_MS", 100, DAY_MS],
+  requestTimeoutMs: ["REQUEST_TIMEOUT_MS", 100, DAY_MS],
+  keepAliveTimeoutMs: ["KEEP_ALIVE_TIMEOUT_MS", 100, DAY_MS],
+  slowSocketBytes: ["SLOW_SOCKET_BYTES", 1024, GIB],
+  maxSocketBytes: ["MAX_SOCKET_BYTES", 1024, GIB],
+};
+
+function readLimits(env: Env): Result<Partial<ServerLimits>, ConfigError> {
+  const limits: Partial<Record<keyof ServerLimits, number>> = {};
+  for (const [key, [name, min, max]] of Object.entries(LIMIT_VARIABLES)) {
+    const value = whole(env, name, min, max);
+    if (!value.ok) return value;
+    if (value.value !== undefined) limits[key as keyof ServerLimits] = value.value;
+  }
+  const pairs: [keyof ServerLimits, keyof ServerLimits][] = [
+    ["socketsPerAddress", "connectionsPerAddress"],
+    ["headersTimeoutMs", "requestTimeoutMs"],
+    ["slowSocketBytes", "maxSocketBytes"],
+  ];
+  for (const [low, high] of pairs) {
+    if ((limits[low] ?? DEFAULT_LIMITS[low]) > (limits[high] ?? DEFAULT_LIMITS[high])) {
+      const [lowName, highName] = [LIMIT_VARIABLES[low][0], LIMIT_VARIABLES[high][0]];
+      return err({ code: "INVALID_CONFIG", message: `${lowName} must not be above ${highName}` });
+    }
+  }
+  return ok(limits);
 }
 
 export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
@@ -59,6 +105,15 @@ export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
       });
     }
   }
+  const publicUrl = env.PUBLIC_URL?.trim() || undefined;
+  if (publicUrl !== undefined && !/^https?:\/\/[^/\s]+(\/\S*)?$/.test(publicUrl)) {
+    return err({
+      code: "INVALID_CONFIG",
+      message: `PUBLIC_URL must be an address like https://example.org, not "${publicUrl}"`,
+    });
+  }
+  const limits = readLimits(env);
+  if (!limits.ok) return limits;
   const settings: Record<string, number> = {};
   for (const key of ["botDelayMs", "roundPauseMs", "snapshotEvery"] as const) {
     const value = get(key);
@@ -72,6 +127,8 @@ export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
     statsIntervalMs: get("statsIntervalMs") ?? 60_000,
     botBudgetMs: get("botBudgetMs") ?? 25,
     settings,
+    limits: limits.value,
+    ...(publicUrl === undefined ? {} : { publicUrl }),
     logLevel,
   });
 }

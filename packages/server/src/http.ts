@@ -5,20 +5,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import type { Hub } from "./hub.js";
 import type { Store } from "./store.js";
-import { tableInfo } from "./messages.js";
-import { matchRecord } from "./record.js";
-
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  "Content-Security-Policy":
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-  "X-Content-Type-Options": "nosniff",
-  "X-Frame-Options": "DENY",
-  "Referrer-Policy": "no-referrer",
-  "Cross-Origin-Opener-Policy": "same-origin",
-  "Cross-Origin-Resource-Policy": "same-origin",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-};
+import { json, send } from "./http-send.js";
+import { tableApi } from "./table-api.js";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -44,32 +32,26 @@ export interface HttpDeps {
   readonly store: Store;
   readonly staticDir: string;
   readonly stats: () => Record<string, number>;
+  /** The address players reach the server at: an https one means every answer carries HSTS. */
+  readonly publicUrl?: string;
+  /** A proxy in front of the server sets `X-Forwarded-Proto` (only then is that header believed). */
+  readonly trustProxy?: boolean;
 }
 
-function send(
-  res: ServerResponse,
-  status: number,
-  type: string,
-  body: string | Buffer,
-  extra: Record<string, string> = {},
-) {
-  res.writeHead(status, {
-    ...SECURITY_HEADERS,
-    "Content-Type": type,
-    "Content-Length": Buffer.byteLength(body),
-    ...extra,
-  });
-  res.end(body);
-}
+/** HSTS for a year, sent only on answers that came over HTTPS (a browser ignores it over plain HTTP anyway). */
+export const HSTS = "max-age=31536000";
 
-const json = (res: ServerResponse, status: number, value: unknown, extra?: Record<string, string>) =>
-  send(res, status, "application/json; charset=utf-8", JSON.stringify(value), {
-    "Cache-Control": "no-store",
-    ...extra,
-  });
+/** The request reached us over TLS: directly, through a trusted proxy, or the server is published as https. */
+function overHttps(deps: HttpDeps, req: IncomingMessage): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted === true) return true;
+  if (deps.publicUrl?.startsWith("https://")) return true;
+  const forwarded = String(req.headers["x-forwarded-proto"] ?? "");
+  return deps.trustProxy === true && forwarded.split(",")[0]!.trim().toLowerCase() === "https";
+}
 
 export function httpHandler(deps: HttpDeps) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (overHttps(deps, req)) res.setHeader("Strict-Transport-Security", HSTS);
     try {
       await route(deps, req, res);
     } catch {
@@ -86,27 +68,7 @@ async function route(deps: HttpDeps, req: IncomingMessage, res: ServerResponse):
   }
   const path = url.pathname;
   if (path === "/healthz") return json(res, 200, { ok: true, ...deps.stats() });
-  const api = /^\/api\/tables\/([A-Za-z0-9]{6})(\/record)?$/.exec(path);
-  if (api) {
-    const table = await deps.hub.get(api[1]!.toUpperCase());
-    if (!table) return json(res, 404, { error: { code: "TABLE_NOT_FOUND", message: "no such table" } });
-    const model = table.model;
-    if (!api[2]) return json(res, 200, tableInfo(model, new Set(), null));
-    const asked = url.searchParams.get("match");
-    const match = asked === null ? model.match : Number(asked);
-    if (!Number.isInteger(match) || match < 1 || match > model.match) {
-      return json(res, 404, { error: { code: "NOT_STARTED", message: "no such match at this table" } });
-    }
-    const text =
-      match === model.match
-        ? JSON.stringify(matchRecord(model), null, 1)
-        : await deps.store.loadMatchRecord(model.code, match);
-    if (text === null) return json(res, 404, { error: { code: "NOT_STARTED", message: "no record of that match" } });
-    return send(res, 200, "application/json; charset=utf-8", text, {
-      "Cache-Control": "no-store",
-      "Content-Disposition": `attachment; filename="schwimmen-${model.code}-${match}.json"`,
-    });
-  }
+  if (path.startsWith("/api/tables/")) return tableApi(deps, req, url, res);
   return serveStatic(deps.staticDir, path, req, res);
 }
 
@@ -156,3 +118,4 @@ async function serveStatic(root: string, path: string, req: IncomingMessage, res
     return send(res, 404, "text/plain; charset=utf-8", "not found");
   }
 }
+export { SECURITY_HEADERS } from "./http-send.js";

@@ -1,18 +1,79 @@
 /** Every table this server holds: made, loaded from the store on demand (and at start for running matches). */
 import { randomInt } from "node:crypto";
-import { type Rules, parseRules } from "@schwimmen/rules";
-import { CODE_ALPHABET, PRESETS, type PresetName } from "./protocol.js";
+import { type EngineError, type Result, type Rules, err, parseRules } from "@schwimmen/rules";
+import { WindowLimiter, addressKey } from "./address-limits.js";
+import { isLegacyCode, newCode, parseCode } from "./codes.js";
+import { DEFAULT_EXPIRY, type Expired, Expiry, type ExpirySettings } from "./expiry.js";
+import { type ErrorCode, PRESETS, type PresetName } from "./protocol.js";
 import { Table, type TableDeps } from "./table.js";
-import { type LogEntry, type TableConfig, type TableModel, applyEntry, initialModel } from "./table-model.js";
+import { type LogEntry, type TableConfig, type TableModel, applyEntry, initialModel, seatOf } from "./table-model.js";
 
 export type CreateResult =
   { ok: true; table: Table } | { ok: false; code: "INVALID_RULES" | "INTERNAL"; message: string };
 
+export interface HubOptions {
+  /** Lookups by invite code (WebSocket join/watch and HTTP together) per address in `lookupWindowMs`. */
+  readonly lookupLimit: number;
+  readonly lookupWindowMs: number;
+  /** Addresses whose lookups are counted at once (memory bound; the oldest window goes first). */
+  readonly lookupAddresses: number;
+  readonly expiry: ExpirySettings;
+}
+
+export const DEFAULT_HUB_OPTIONS: HubOptions = {
+  lookupLimit: 60,
+  lookupWindowMs: 60_000,
+  lookupAddresses: 10_000,
+  expiry: DEFAULT_EXPIRY,
+};
+
+/** Hub options as given: any of them, expiry settings one by one. */
+export type HubSettings = Partial<Omit<HubOptions, "expiry">> & { readonly expiry?: Partial<ExpirySettings> };
+
+/** What a lookup is for: the access a code gives depends on it (docs/protocol.md, "Invite codes"). */
+export type LookupPurpose = "join" | "watch" | "info" | "record";
+
+export type Lookup =
+  | { readonly ok: true; readonly table: Table; readonly code: string }
+  | {
+      readonly ok: false;
+      readonly code: Extract<ErrorCode, "TABLE_NOT_FOUND" | "RATE_LIMITED" | "SPECTATORS_NOT_ALLOWED">;
+      readonly message: string;
+      /** For RATE_LIMITED: when the address may look up again. */
+      readonly retryAfterMs?: number;
+      /** For TABLE_NOT_FOUND: the code asked for when it was well formed (its match records may outlive it). */
+      readonly parsed?: string | null;
+    };
+
+/** Keys that would reach an object's prototype: never rule keys, refused by name. */
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
 export class Hub {
   private readonly tables = new Map<string, Table>();
   private readonly loading = new Map<string, Promise<Table | null>>();
+  private readonly lookups: WindowLimiter;
+  private readonly options: HubOptions;
+  readonly expiry: Expiry;
 
-  constructor(private readonly deps: TableDeps) {}
+  constructor(private readonly deps: TableDeps & { readonly hubOptions?: HubSettings | undefined }) {
+    const given = deps.hubOptions ?? {};
+    this.options = { ...DEFAULT_HUB_OPTIONS, ...given, expiry: { ...DEFAULT_EXPIRY, ...given.expiry } };
+    const { lookupLimit, lookupWindowMs, lookupAddresses } = this.options;
+    this.lookups = new WindowLimiter({
+      limit: lookupLimit,
+      windowMs: lookupWindowMs,
+      maxKeys: lookupAddresses,
+      now: () => deps.clock.now(),
+    });
+    this.expiry = new Expiry(
+      deps.store,
+      deps.clock,
+      this.options.expiry,
+      (code) => this.tables.has(code) || this.loading.has(code),
+      (cause) => deps.log.error({ err: cause }, "expiry sweep failed"),
+    );
+    this.expiry.start();
+  }
 
   get size(): number {
     return this.tables.size;
@@ -23,7 +84,14 @@ export class Hub {
   }
 
   /** Rule set of a preset with rule keys over it; the engine checks keys and values. */
-  static rulesFor(preset: PresetName | undefined, rules: Record<string, unknown> | undefined) {
+  static rulesFor(
+    preset: PresetName | undefined,
+    rules: Record<string, unknown> | undefined,
+  ): Result<Rules, EngineError> {
+    // JSON text may hold "__proto__" as an own key: refuse it (and its kin) by name rather than let it slip by.
+    for (const key of Object.keys(rules ?? {})) {
+      if (PROTOTYPE_KEYS.has(key)) return err({ code: "INVALID_RECORD", message: `unknown rule key "${key}"` });
+    }
     const base: Record<string, unknown> = { ...(preset ? PRESETS[preset] : {}), ...rules };
     return parseRules(base);
   }
@@ -31,8 +99,7 @@ export class Hub {
   async create(name: string, config: Omit<TableConfig, "rules"> & { rules: Rules }): Promise<CreateResult> {
     const { store, clock } = this.deps;
     for (let attempt = 0; attempt < 20; attempt++) {
-      let code = "";
-      for (let i = 0; i < 6; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+      const code = newCode((n) => randomInt(n));
       const made = await store.createTable({ code, name, config: JSON.stringify(config), createdAt: clock.now() });
       if (!made) continue;
       const table = new Table(initialModel(code, name, config), this.deps);
@@ -43,7 +110,38 @@ export class Hub {
     return { ok: false, code: "INTERNAL", message: "no free invite code found" };
   }
 
-  /** The table with this code, loading it from the store if needed; null if there is none. */
+  /**
+   * A table by an invite code someone typed or followed, for `purpose`: counted against the address's lookups (a
+   * guesser gets RATE_LIMITED), and a legacy 6-character code lets no spectator in and no record out unless `token`
+   * holds a seat at the table.
+   */
+  async lookup(text: string, remote: string | undefined, purpose: LookupPurpose, token?: string): Promise<Lookup> {
+    const address = addressKey(remote);
+    if (!this.lookups.take(address)) {
+      const retryAfterMs = this.lookups.retryAfterMs(address);
+      const { lookupLimit, lookupWindowMs } = this.options;
+      return {
+        ok: false,
+        code: "RATE_LIMITED",
+        message: `at most ${lookupLimit} table lookups in ${lookupWindowMs / 1000} s; try again in ${Math.ceil(retryAfterMs / 1000)} s`,
+        retryAfterMs,
+      };
+    }
+    const code = parseCode(text);
+    const table = code === null ? null : await this.get(code);
+    if (!table) return { ok: false, code: "TABLE_NOT_FOUND", message: `no table ${text}`, parsed: code };
+    const open = purpose === "join" || purpose === "info" || !isLegacyCode(table.code);
+    if (!open && (token === undefined || seatOf(table.model, token) === null)) {
+      return {
+        ok: false,
+        code: "SPECTATORS_NOT_ALLOWED",
+        message: "this table has an old short code: only its players may watch it or fetch its records",
+      };
+    }
+    return { ok: true, table, code: table.code };
+  }
+
+  /** The table with this code, loading it from the store if needed; null if there is none. No lookup limit. */
   get(code: string): Promise<Table | null> {
     const held = this.tables.get(code);
     if (held) return Promise.resolve(held);
@@ -81,9 +179,12 @@ export class Hub {
     return table;
   }
 
-  /** Loads every table whose match has not ended, so that bots and timers go on after a restart. */
+  /**
+   * Loads every table whose match is running, so that bots and timers go on after a restart. Tables in the lobby or
+   * over wait in the store until someone asks for them by code.
+   */
   async loadOpen(): Promise<number> {
-    const codes = await this.deps.store.openTableCodes();
+    const codes = await this.deps.store.playingTableCodes();
     for (const code of codes) await this.get(code);
     return codes.length;
   }
@@ -103,7 +204,13 @@ export class Hub {
     return dropped;
   }
 
+  /** Runs one expiry sweep now (it also runs by itself every `expiry.everyMs`). */
+  expire(): Promise<Expired> {
+    return this.expiry.sweep();
+  }
+
   async close(): Promise<void> {
+    await this.expiry.stop();
     await Promise.all([...this.tables.values()].map((t) => t.close()));
   }
 }

@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 import type { GameEvent, Rules, TableView } from "@schwimmen/rules";
+import { parseCode } from "./codes.js";
+import { type NameCheck, checkDisplayName, checkTableName, tidyName } from "./names.js";
 
 export const PROTOCOL_VERSION = 1;
 
@@ -16,6 +18,8 @@ export const LIMITS = {
   rateMessages: 100,
   rateWindowMs: 20_000,
   nameChars: 24,
+  /** Longer name fields are refused before they are looked at. */
+  nameInputChars: 200,
   tableNameChars: 40,
   minSeats: 2,
   maxSeats: 9,
@@ -42,34 +46,35 @@ export const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];
 // Client -> server
 
 const id = z.union([z.string().max(64), z.number().int()]).optional();
-/** Display names: trimmed, 1-24 characters, no control characters. Clients render them as text, never as markup. */
-const displayName = z
-  .string()
-  .transform((s) => s.normalize("NFC").replace(/\s+/g, " ").trim())
-  .pipe(
-    z
-      .string()
-      .min(1)
-      .max(LIMITS.nameChars)
-      // Control and format characters (bidi overrides and the like) are refused.
-      .regex(/^[^\p{Cc}\p{Cf}]+$/u, "no control or format characters"),
-  );
-const tableName = z
-  .string()
-  .transform((s) => s.normalize("NFC").replace(/\s+/g, " ").trim())
-  .pipe(
-    z
-      .string()
-      .min(1)
-      .max(LIMITS.tableNameChars)
-      .regex(/^[^\p{Cc}\p{Cf}]+$/u, "no control or format characters"),
-  );
-/** Invite codes: 6 characters of an alphabet without look-alikes; lower case is accepted. */
-export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** Reports a refused name as INVALID_NAME (see `schemaErrorCode`), its message starting with the reason's word. */
+const nameSchema = (check: (name: string) => NameCheck) =>
+  z
+    .string()
+    .max(LIMITS.nameInputChars)
+    .transform(tidyName)
+    .superRefine((name, ctx) => {
+      const checked = check(name);
+      if (!checked.ok) ctx.addIssue({ code: "custom", message: checked.message, params: { code: "INVALID_NAME" } });
+    });
+/**
+ * Display names: tidied (NFC, whitespace collapsed, trimmed), 1-24 characters of one alphabet's letters, digits,
+ * spaces and a little punctuation; nothing invisible, no bot's name (names.ts). Clients render them as text.
+ */
+const displayName = nameSchema((name) => checkDisplayName(name, LIMITS.nameChars));
+const tableName = nameSchema((name) => checkTableName(name, LIMITS.tableNameChars));
+/** Invite codes (codes.ts): 10 characters (6 for tables made before), any case, one dash or space allowed. */
+export { CODE_ALPHABET } from "./codes.js";
 const code = z
   .string()
-  .transform((s) => s.trim().toUpperCase())
-  .pipe(z.string().regex(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/, "an invite code is 6 letters and digits"));
+  .max(24)
+  .transform((s) => parseCode(s) ?? "")
+  .pipe(z.string().min(1, "an invite code is 10 letters and digits, like ABCDE-FGHJK"));
+/** Rule keys as sent: a plain object, passed on untouched (own keys such as "__proto__" included) to be checked. */
+const rulesInput = z.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  { message: "rules must be an object of rule keys", params: { code: "INVALID_RULES" } },
+);
 const version = z.number().int().min(0);
 const card = z.string().regex(/^[2-9TJQKA][cshd]$/, "a card is rank then suit, like Ah or Tc");
 
@@ -106,7 +111,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
     seats: z.number().int().min(LIMITS.minSeats).max(LIMITS.maxSeats),
     /** Either a preset or rule keys (rules win over the preset's keys); checked by the engine. */
     preset: z.enum(PRESET_NAMES as [PresetName, ...PresetName[]]).optional(),
-    rules: z.record(z.string(), z.unknown()).optional(),
+    rules: rulesInput.optional(),
     /** Level of the bots that fill free seats at the start and play for absent players. */
     botLevel: z.string().max(32).optional(),
     /** Seconds a player has for a turn before a bot plays it; 0 = no timer. Default 60. */
@@ -151,10 +156,12 @@ export const ERROR_CODES = [
   "NOT_IDENTIFIED",
   "ALREADY_IDENTIFIED",
   "TABLE_NOT_FOUND",
+  "SPECTATORS_NOT_ALLOWED",
   "TABLE_FULL",
   "NOT_AT_TABLE",
   "ALREADY_AT_TABLE",
   "NAME_REQUIRED",
+  "INVALID_NAME",
   "INVALID_RULES",
   "UNKNOWN_BOT_LEVEL",
   "NOT_HOST",
@@ -177,6 +184,15 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * The error code for a frame the schema refused: a field check that names its own code (INVALID_NAME,
+ * INVALID_RULES) gives that code, anything else BAD_MESSAGE.
+ */
+export function schemaErrorCode(issue: z.core.$ZodIssue | undefined): ErrorCode {
+  const named = issue?.code === "custom" ? (issue.params as { code?: unknown } | undefined)?.code : undefined;
+  return (ERROR_CODES as readonly unknown[]).includes(named) ? (named as ErrorCode) : "BAD_MESSAGE";
+}
+
 export type SeatKind = "human" | "bot" | "free";
 
 export interface SeatInfo {
@@ -198,7 +214,7 @@ export type TableStatus = "lobby" | "playing" | "over";
 export interface TableInfo {
   readonly code: string;
   readonly name: string;
-  /** Path of the invite link, e.g. "/t/K7M2QX". */
+  /** Path of the invite link, e.g. "/t/K7M2QXBH4P". */
   readonly invitePath: string;
   readonly seatCount: number;
   readonly rules: Rules;

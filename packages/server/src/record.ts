@@ -4,6 +4,7 @@ import { type TableModel, sha256Hex } from "./table-model.js";
 /**
  * The game record of the table's current match, for download. Each finished round object gets `seed` and `seedHash`
  * (extra keys the record contract ignores). A round still in play is left out: its deal would show every hand.
+ * The extra `table` key names the table and match, and for a finished match its winning seat (null for a draw).
  */
 export function matchRecord(model: TableModel): Record<string, unknown> {
   const players = model.seats.map((s, i) => s.name ?? `Seat ${i + 1}`);
@@ -16,6 +17,12 @@ export function matchRecord(model: TableModel): Record<string, unknown> {
   return {
     ...record,
     rounds,
-    table: { code: model.code, name: model.name, match: model.match, complete: model.game.over },
+    table: {
+      code: model.code,
+      name: model.name,
+      match: model.match,
+      complete: model.game.over,
+      winner: model.game.over ? model.game.winner : null,
+    },
   };
 }

@@ -10,8 +10,17 @@ import { BotPlayer } from "./bot-player.js";
 import { type Clock, realClock } from "./clock.js";
 import { Connection } from "./connection.js";
 import { httpHandler } from "./http.js";
-import { Hub } from "./hub.js";
+import { Hub, type HubSettings } from "./hub.js";
 import { LIMITS } from "./protocol.js";
+import { addressKey } from "./address-limits.js";
+import {
+  AddressLimits,
+  DEFAULT_LIMITS,
+  type ServerLimits,
+  guardConnections,
+  httpServerOptions,
+  originCheck,
+} from "./socket-guard.js";
 import { SqliteStore } from "./sqlite-store.js";
 import type { Store } from "./store.js";
 import type { TableSettings } from "./table.js";
@@ -27,6 +36,14 @@ export interface ServerOptions {
   readonly staticDir?: string;
   /** Origins besides the server's own that may open WebSockets. */
   readonly allowedOrigins?: readonly string[];
+  /** The address players reach the server at (behind a proxy, say): its origin may open WebSockets. */
+  readonly publicUrl?: string;
+  /** Believe a proxy's `X-Forwarded-Proto` (for HSTS); only behind a proxy that sets it. */
+  readonly trustProxy?: boolean;
+  /** Lookups by code per address, expiry of unused tables and tokens (DEFAULT_HUB_OPTIONS for what is not given). */
+  readonly hub?: HubSettings;
+  /** Limits per address, deadlines and socket buffers (DEFAULT_LIMITS for what is not given). */
+  readonly limits?: Partial<ServerLimits>;
   readonly settings?: Partial<TableSettings>;
   readonly botBudgetMs?: number;
   /** Messages per connection per 20 s (default LIMITS.rateMessages). */
@@ -42,6 +59,8 @@ export interface GameServer {
   readonly url: string;
   readonly hub: Hub;
   connections(): number;
+  /** Bytes waiting to be sent over all WebSockets. */
+  bufferedBytes(): number;
   close(): Promise<void>;
 }
 
@@ -68,6 +87,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
     bots: new BotPlayer(options.botBudgetMs ?? 25),
     newSeed: options.newSeed ?? (() => randomBytes(16).toString("hex")),
     randomInt: (n) => randomInt(n),
+    hubOptions: options.hub,
   });
   const open = await hub.loadOpen();
   if (open > 0) log.info({ tables: open }, "running tables restored");
@@ -78,7 +98,19 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
   }, 60_000);
   sweeper.unref();
 
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const addresses = new AddressLimits(limits, () => clock.now());
   const connections = new Set<Connection>();
+  const bufferedBytes = () => {
+    let total = 0;
+    for (const connection of connections) total += connection.buffered;
+    return total;
+  };
+  // Finds dead peers: a socket that has not answered the previous ping is cut off, so its seat shows disconnected.
+  const heartbeat = setInterval(() => {
+    for (const connection of connections) connection.heartbeat();
+  }, limits.pingIntervalMs);
+  heartbeat.unref();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const statsEvery = options.statsIntervalMs ?? 60_000;
@@ -93,6 +125,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
               loopDelayP50Ms: Math.round(loopDelay.percentile(50) / 1e4) / 100,
               loopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,
               loopDelayMaxMs: Math.round(loopDelay.max / 1e4) / 100,
+              bufferedKb: Math.round(bufferedBytes() / 1024),
               rssMb: Math.round(memory.rss / 1e5) / 10,
               heapUsedMb: Math.round(memory.heapUsed / 1e5) / 10,
             },
@@ -103,28 +136,43 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
       : null;
   stats?.unref();
   const http: HttpServer = createServer(
+    httpServerOptions(limits),
     httpHandler({
       hub,
       store,
       staticDir: options.staticDir ?? defaultStaticDir(),
       stats: () => ({ tables: hub.size, connections: connections.size }),
+      publicUrl: options.publicUrl,
+      trustProxy: options.trustProxy,
     }),
   );
+  guardConnections(http, addresses);
   const wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.hardFrameBytes, perMessageDeflate: false });
-  const allowed = new Set(options.allowedOrigins ?? []);
+  const host = options.host ?? "localhost";
+  let originAllowed: (origin: string | undefined) => boolean = () => false;
   http.on("upgrade", (req, socket, head) => {
+    // HTTP no longer watches this socket: a client that resets it while being refused must not crash the server.
+    socket.on("error", () => socket.destroy());
     const url = new URL(req.url ?? "/", "http://localhost");
     const origin = req.headers.origin;
-    const own = [`http://${req.headers.host}`, `https://${req.headers.host}`];
     if (url.pathname !== "/ws") {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
       return;
     }
-    if (origin !== undefined && !own.includes(origin) && !allowed.has(origin)) {
+    if (!originAllowed(origin)) {
       log.warn({ origin }, "websocket refused: foreign origin");
       socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
       return;
     }
+    const remote = req.socket.remoteAddress ?? "?";
+    const key = addressKey(remote);
+    if (!addresses.sockets.acquire(key)) {
+      log.warn({ remote }, "websocket refused: too many from this address");
+      socket.end("HTTP/1.1 429 Too Many Requests\r\nRetry-After: 60\r\nConnection: close\r\n\r\n");
+      return;
+    }
+    // The place is given back when the TCP connection closes, whether the handshake worked or not.
+    socket.once("close", () => addresses.sockets.release(key));
     wss.handleUpgrade(req, socket, head, (ws) => {
       const connection = new Connection(
         ws,
@@ -135,20 +183,21 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
           log,
           maxTablesPerConnection: 20,
           rateMessages: options.rateMessages ?? LIMITS.rateMessages,
+          addresses,
         },
-        req.socket.remoteAddress ?? "?",
+        remote,
       );
       connections.add(connection);
       ws.on("close", () => connections.delete(connection));
     });
   });
 
-  const host = options.host ?? "localhost";
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     http.listen(options.port ?? 8031, host, () => resolve());
   });
   const port = (http.address() as AddressInfo).port;
+  originAllowed = originCheck({ allowed: options.allowedOrigins ?? [], publicUrl: options.publicUrl, host, port });
   log.info({ host, port }, "server listening");
 
   let closing: Promise<void> | null = null;
@@ -157,10 +206,12 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     hub,
     connections: () => connections.size,
+    bufferedBytes,
     close() {
       closing ??= (async () => {
         // Stop taking work, let every table finish the command in hand, then close sockets and the store.
         clearInterval(sweeper);
+        clearInterval(heartbeat);
         if (stats) clearInterval(stats);
         loopDelay.disable();
         http.close();

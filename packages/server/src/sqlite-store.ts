@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { TableStatus } from "./protocol.js";
-import type { Store, StoredEntry, StoredTable, TableRow } from "./store.js";
+import type { MatchSummary, Store, StoredEntry, StoredTable, TableRow } from "./store.js";
 
 /** Versioned schema changes: migration i takes the database from user_version i to i+1. Only ever append. */
 const MIGRATIONS: readonly string[] = [
@@ -40,6 +40,14 @@ const MIGRATIONS: readonly string[] = [
      token TEXT PRIMARY KEY,
      created_at INTEGER NOT NULL
    ) WITHOUT ROWID;`,
+  // Expiry: a table's updated_at moves with every append; a token remembers its last use and whether it ever sat
+  // down (tokens from before are taken as seated, so only the long rule applies to them).
+  `ALTER TABLE tokens ADD COLUMN used_at INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE tokens ADD COLUMN seated INTEGER NOT NULL DEFAULT 0;
+   UPDATE tokens SET used_at = created_at, seated = 1;
+   CREATE INDEX tokens_seated_used ON tokens (seated, used_at);
+   DROP INDEX tables_status;
+   CREATE INDEX tables_status_updated ON tables (status, updated_at);`,
 ];
 
 export function migrate(db: Database.Database): number {
@@ -58,7 +66,11 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly stmts;
 
-  constructor(path: string) {
+  /** `now` stamps a token's use when it says hello again (the server's clock in tests). */
+  constructor(
+    path: string,
+    private readonly now: () => number = Date.now,
+  ) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma("journal_mode = WAL");
@@ -73,21 +85,45 @@ export class SqliteStore implements Store {
       ),
       insertAction: db.prepare("INSERT INTO actions (code, version, entry, at) VALUES (?, ?, ?, ?)"),
       updateTable: db.prepare("UPDATE tables SET status = ?, version = ?, updated_at = ? WHERE code = ?"),
+      touchTable: db.prepare("UPDATE tables SET updated_at = ? WHERE code = ?"),
       upsertSnapshot: db.prepare(
         `INSERT INTO snapshots (code, version, state, at) VALUES (?, ?, ?, ?)
          ON CONFLICT (code) DO UPDATE SET version = excluded.version, state = excluded.state, at = excluded.at`,
       ),
-      selectTable: db.prepare("SELECT code, name, config, created_at AS createdAt FROM tables WHERE code = ?"),
+      selectTable: db.prepare(
+        "SELECT code, name, config, created_at AS createdAt FROM tables WHERE code = ? AND status != 'archived'",
+      ),
       selectSnapshot: db.prepare("SELECT version, state FROM snapshots WHERE code = ?"),
       selectActions: db.prepare("SELECT version, entry FROM actions WHERE code = ? AND version > ? ORDER BY version"),
-      openCodes: db.prepare("SELECT code FROM tables WHERE status != 'over'"),
+      playingCodes: db.prepare("SELECT code FROM tables WHERE status = 'playing'"),
+      staleTables: db.prepare(
+        "SELECT code FROM tables WHERE status = ? AND updated_at < ? ORDER BY status, updated_at LIMIT ?",
+      ),
+      deleteLobby: db.prepare("DELETE FROM tables WHERE code = ? AND status = 'lobby' AND updated_at < ?"),
+      archiveOver: db.prepare(
+        "UPDATE tables SET status = 'archived' WHERE code = ? AND status = 'over' AND updated_at < ?",
+      ),
+      deleteActions: db.prepare("DELETE FROM actions WHERE code = ?"),
+      deleteSnapshot: db.prepare("DELETE FROM snapshots WHERE code = ?"),
+      deleteTokens: db.prepare(
+        `DELETE FROM tokens WHERE token IN
+           (SELECT token FROM tokens WHERE seated = ? AND used_at < ? ORDER BY seated, used_at LIMIT ?)`,
+      ),
+      seatToken: db.prepare("UPDATE tokens SET seated = 1, used_at = MAX(used_at, ?) WHERE token = ?"),
+      // Saving the same record again (a rematch makes sure it is kept) leaves its time: the match ended then.
       upsertRecord: db.prepare(
         `INSERT INTO match_records (code, match, record, at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (code, match) DO UPDATE SET record = excluded.record, at = excluded.at`,
+         ON CONFLICT (code, match) DO UPDATE SET record = excluded.record,
+           at = CASE WHEN match_records.record = excluded.record THEN match_records.at ELSE excluded.at END`,
+      ),
+      listMatches: db.prepare(
+        `SELECT match, at AS finishedAt, json_extract(record, '$.players') AS seats,
+           json_extract(record, '$.table.winner') AS winner, json_type(record, '$.table.winner') AS winnerType
+         FROM match_records WHERE code = ? ORDER BY match LIMIT ?`,
       ),
       selectRecord: db.prepare("SELECT record FROM match_records WHERE code = ? AND match = ?"),
-      insertToken: db.prepare("INSERT OR IGNORE INTO tokens (token, created_at) VALUES (?, ?)"),
-      selectToken: db.prepare("SELECT 1 FROM tokens WHERE token = ?"),
+      insertToken: db.prepare("INSERT OR IGNORE INTO tokens (token, created_at, used_at) VALUES (?, ?, ?)"),
+      useToken: db.prepare("UPDATE tokens SET used_at = MAX(used_at, ?) WHERE token = ?"),
     };
   }
 
@@ -103,10 +139,17 @@ export class SqliteStore implements Store {
   private writeBatch(batch: SqliteStore["batch"]): void {
     this.db.transaction(() => {
       for (const { code, entries, status, at } of batch) {
-        for (const { version, entry } of entries) this.stmts.insertAction.run(code, version, entry, at);
-        // The table row changes only with its status (the log itself says how far the table got).
+        for (const { version, entry } of entries) {
+          this.stmts.insertAction.run(code, version, entry, at);
+          // A token that takes a seat is kept for long (expire): marked in the same transaction as the seat.
+          if (entry.startsWith('{"kind":"join"')) {
+            this.stmts.seatToken.run(at, (JSON.parse(entry) as { token: string }).token);
+          }
+        }
+        // The row's status changes with the table's; its updated_at with every append (for expiry).
         const last = entries[entries.length - 1];
         if (last && status !== null) this.stmts.updateTable.run(status, last.version, at, code);
+        else if (last) this.stmts.touchTable.run(at, code);
       }
     })();
   }
@@ -149,8 +192,28 @@ export class SqliteStore implements Store {
     return { row, snapshot, entries };
   }
 
-  async openTableCodes(): Promise<string[]> {
-    return (this.stmts.openCodes.all() as { code: string }[]).map((r) => r.code);
+  async playingTableCodes(): Promise<string[]> {
+    return (this.stmts.playingCodes.all() as { code: string }[]).map((r) => r.code);
+  }
+
+  async staleTables(status: "lobby" | "over", before: number, limit: number): Promise<string[]> {
+    return (this.stmts.staleTables.all(status, before, limit) as { code: string }[]).map((r) => r.code);
+  }
+
+  async expireTable(code: string, status: "lobby" | "over", before: number): Promise<boolean> {
+    return this.db.transaction(() => {
+      const changed =
+        status === "lobby" ? this.stmts.deleteLobby.run(code, before) : this.stmts.archiveOver.run(code, before);
+      if (changed.changes === 0) return false;
+      this.stmts.deleteActions.run(code);
+      this.stmts.deleteSnapshot.run(code);
+      return true;
+    })();
+  }
+
+  async expireTokens(unseatedBefore: number, unusedBefore: number, limit: number): Promise<number> {
+    const unseated = this.stmts.deleteTokens.run(0, unseatedBefore, limit).changes;
+    return unseated + this.stmts.deleteTokens.run(1, unusedBefore, Math.max(0, limit - unseated)).changes;
   }
 
   async saveMatchRecord(code: string, match: number, record: string, at: number): Promise<void> {
@@ -161,12 +224,28 @@ export class SqliteStore implements Store {
     return (this.stmts.selectRecord.get(code, match) as { record: string } | undefined)?.record ?? null;
   }
 
+  async listMatches(code: string, limit: number): Promise<MatchSummary[]> {
+    const rows = this.stmts.listMatches.all(code, limit) as {
+      match: number;
+      finishedAt: number;
+      seats: string | null;
+      winner: number | null;
+      winnerType: string | null;
+    }[];
+    return rows.map((r) => ({
+      match: r.match,
+      finishedAt: r.finishedAt,
+      seats: r.seats === null ? [] : (JSON.parse(r.seats) as string[]),
+      ...(r.winnerType === null ? {} : { winner: r.winner }),
+    }));
+  }
+
   async addToken(token: string, at: number): Promise<void> {
-    this.stmts.insertToken.run(token, at);
+    this.stmts.insertToken.run(token, at, at);
   }
 
   async hasToken(token: string): Promise<boolean> {
-    return this.stmts.selectToken.get(token) !== undefined;
+    return this.stmts.useToken.run(this.now(), token).changes === 1;
   }
 
   async close(): Promise<void> {

@@ -13,11 +13,26 @@ export interface Store {
   saveSnapshot(code: string, version: number, state: string, at: number): Promise<void>;
   /** The table's row, its latest snapshot and every log entry after it. */
   loadTable(code: string): Promise<StoredTable | null>;
-  /** Codes of tables whose match has not ended (they are loaded at start so bots and timers go on). */
-  openTableCodes(): Promise<string[]>;
+  /** Codes of tables whose match is running: loaded at start so bots and timers go on (the rest load when asked). */
+  playingTableCodes(): Promise<string[]>;
+  /** Up to `limit` tables of `status` with no change since before `before`, longest untouched first. */
+  staleTables(status: "lobby" | "over", before: number, limit: number): Promise<string[]>;
+  /**
+   * Expires a table still untouched since before `before`: a lobby table goes entirely; a finished one keeps its row
+   * (so its code is never given again) and its match records, and loses its log and snapshot. False if it changed.
+   */
+  expireTable(code: string, status: "lobby" | "over", before: number): Promise<boolean>;
+  /**
+   * Forgets up to `limit` device tokens: those that never took a seat and were last used before `unseatedBefore`,
+   * then any last used before `unusedBefore`. Returns how many went.
+   */
+  expireTokens(unseatedBefore: number, unusedBefore: number, limit: number): Promise<number>;
   saveMatchRecord(code: string, match: number, record: string, at: number): Promise<void>;
   loadMatchRecord(code: string, match: number): Promise<string | null>;
+  /** The table's finished matches (those with a saved record), oldest first, at most `limit` of them. */
+  listMatches(code: string, limit: number): Promise<MatchSummary[]>;
   addToken(token: string, at: number): Promise<void>;
+  /** Whether the token was issued (and not expired); a known token counts as used now. */
   hasToken(token: string): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -28,6 +43,17 @@ export interface TableRow {
   /** The table's settings as JSON text (TableConfig). */
   readonly config: string;
   readonly createdAt: number;
+}
+
+/** One finished match of a table, as the list of a table's matches shows it. */
+export interface MatchSummary {
+  readonly match: number;
+  /** When its record was saved (epoch ms): the end of the match. */
+  readonly finishedAt: number;
+  /** The players' names, one per seat. */
+  readonly seats: readonly string[];
+  /** The winning seat; null for a draw; undefined when the stored record does not say (records of old versions). */
+  readonly winner?: number | null;
 }
 
 export interface StoredEntry {

@@ -13,6 +13,7 @@ import {
   newMatch,
   phaseOf,
 } from "@schwimmen/rules";
+import { distinctName } from "./names.js";
 import type { ErrorCode, PresetName, TableEvent, TableStatus } from "./protocol.js";
 
 export interface TableConfig {
@@ -116,8 +117,13 @@ export function applyEntry(model: TableModel, entry: LogEntry): Applied {
     case "join": {
       if (model.status !== "lobby") return fail("ALREADY_STARTED", "the match has started");
       if (!seatOk(entry.seat) || model.seats[entry.seat]!.token !== null) return fail("TABLE_FULL", "seat is taken");
-      const seats = setSeat(model.seats, entry.seat, { name: entry.name, token: entry.token, bot: null, away: false });
-      const events: TableEvent[] = [{ type: "seatTaken", seat: entry.seat, name: entry.name, kind: "human" }];
+      // A name someone at the table already has gets a mark (names.ts), the same on every replay of the log.
+      const name = distinctName(
+        entry.name,
+        model.seats.map((s) => s.name),
+      );
+      const seats = setSeat(model.seats, entry.seat, { name, token: entry.token, bot: null, away: false });
+      const events: TableEvent[] = [{ type: "seatTaken", seat: entry.seat, name, kind: "human" }];
       return { ok: true, model: { ...model, seats, version }, events };
     }
     case "free": {

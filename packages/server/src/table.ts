@@ -22,12 +22,25 @@ import {
 } from "./messages.js";
 import type { BotPlayer } from "./bot-player.js";
 import { matchRecord } from "./record.js";
+import { ReplayBuffer } from "./replay-buffer.js";
 
 /** A recipient of table frames: one WebSocket connection. */
 export interface Subscriber {
   readonly token: string;
+  /** An answer (or a whole state): always sent. */
   send(text: string): void;
+  /** A push, which a newer state makes useless: dropped while the subscriber cannot keep up (it is then `behind`). */
+  push(text: string): void;
+  /** Pushes were dropped: the next state this subscriber gets must be a whole one (a sync). */
+  readonly behind: boolean;
+  /** A whole state was sent. */
+  caughtUp(): void;
+  /** Per table code, the newest version whose past events this subscriber was sent in a resync answer. */
+  readonly replayed: Map<string, number>;
 }
+
+/** Tables a subscriber's resync answers are remembered for (a connection follows one at a time). */
+const REPLAYS_KEPT = 8;
 
 export interface TableSettings {
   /** Pause before a bot (or a bot playing for an away player) acts. */
@@ -51,8 +64,7 @@ export interface TableDeps {
 export class Table {
   model: TableModel;
   private readonly subscribers = new Map<Subscriber, number | null>();
-  /** Events per version, newest last, at most `replayVersions` of them. */
-  private readonly buffer: { v: number; events: VersionedEvent[] }[] = [];
+  private readonly buffer: ReplayBuffer;
   private queue: Promise<unknown> = Promise.resolve();
   private timer: TimerHandle | null = null;
   private turnEndsAt: number | null = null;
@@ -69,6 +81,7 @@ export class Table {
   ) {
     this.model = model;
     this.lastSnapshot = model.version;
+    this.buffer = new ReplayBuffer(deps.settings.replayVersions);
   }
 
   get code(): string {
@@ -127,10 +140,7 @@ export class Table {
     } catch (cause) {
       this.deps.log.error({ err: cause, table: this.code }, "snapshot or record not saved");
     }
-    for (let v = before.version + 1; v <= model.version; v++) {
-      this.buffer.push({ v, events: events.filter((e) => e.v === v) });
-    }
-    while (this.buffer.length > this.deps.settings.replayVersions) this.buffer.shift();
+    this.buffer.add(before.version, model.version, events);
     if (entries.some((e) => e.kind === "start" || e.kind === "rematch")) this.deps.bots.reset(this.code);
     this.drive();
     this.fanout(before.version, events, reply);
@@ -149,7 +159,8 @@ export class Table {
     return seats;
   }
 
-  private tableJson(): string {
+  /** The TableInfo everybody at the table sees (true presence, running timer), as JSON text. */
+  tableJson(): string {
     return JSON.stringify(tableInfo(this.model, this.connectedSeats(), this.turnEndsAt));
   }
 
@@ -157,13 +168,19 @@ export class Table {
     const tableJson = this.tableJson();
     const evJson = eventsJson(events);
     const { game, version } = this.model;
-    // One view per seat, shared by every connection of that seat.
+    // One view per seat, shared by every connection of that seat, made only if someone takes it.
     const views = new Map<number | null, string>();
-    for (const [sub, seat] of this.subscribers) {
+    const viewOf = (seat: number | null): string => {
       let view = views.get(seat);
       if (view === undefined) views.set(seat, (view = viewJson(game, seat)));
-      const re = reply && reply.to === sub ? reply.re : undefined;
-      sub.send(updateFrame(re, from, version, seat, evJson, tableJson, view));
+      return view;
+    };
+    for (const [sub, seat] of this.subscribers) {
+      if (reply?.to === sub) {
+        // The answer always goes out; to a subscriber that missed pushes, as the whole state.
+        if (sub.behind) this.sendSync(sub, seat, reply.re, tableJson);
+        else sub.send(updateFrame(reply.re, from, version, seat, evJson, tableJson, viewOf(seat)));
+      } else if (!sub.behind) sub.push(updateFrame(undefined, from, version, seat, evJson, tableJson, viewOf(seat)));
     }
     if (reply && !this.subscribers.has(reply.to)) {
       // The sender is not following this table (it just left): it still gets its answer, as a spectator.
@@ -174,7 +191,21 @@ export class Table {
   /** Presence news for everybody but `except`. */
   private announce(except?: Subscriber): void {
     const text = tableFrame(undefined, this.model.version, this.tableJson());
-    for (const sub of this.subscribers.keys()) if (sub !== except) sub.send(text);
+    for (const sub of this.subscribers.keys()) if (sub !== except) sub.push(text);
+  }
+
+  /** The current state for one subscriber, with the current round's events. */
+  private sendSync(sub: Subscriber, seat: number | null, re: ReplyId, tableJson = this.tableJson()): void {
+    const { version, game } = this.model;
+    sub.send(syncFrame(re, version, seat, eventsJson(this.buffer.roundEvents()), tableJson, viewJson(game, seat)));
+    sub.caughtUp();
+  }
+
+  /** A subscriber that dropped pushes has caught up with its socket: one sync replaces everything it missed. */
+  catchUp(sub: Subscriber): void {
+    const seat = this.subscribers.get(sub);
+    if (seat !== undefined && sub.behind) this.sendSync(sub, seat, undefined);
+    else sub.caughtUp();
   }
 
   /** Follows the table from now on and gets what it missed since `lastVersion` (or everything). */
@@ -183,26 +214,20 @@ export class Table {
     this.subscribers.set(sub, seat);
     const { version, game } = this.model;
     const tableJson = this.tableJson();
-    const first = this.buffer[0]?.v ?? version + 1;
     const view = viewJson(game, seat);
-    if (lastVersion !== undefined && lastVersion <= version && lastVersion >= first - 1) {
-      const missed = this.buffer.filter((b) => b.v > lastVersion).flatMap((b) => b.events);
-      sub.send(updateFrame(re, lastVersion, version, seat, eventsJson(missed), tableJson, view));
+    // Past events go to a connection once: asking again for versions it was already sent gets the state without them.
+    const sent = sub.replayed.get(this.code) ?? -1;
+    if (lastVersion !== undefined && lastVersion >= sent && this.buffer.holds(lastVersion, version)) {
+      sub.send(updateFrame(re, lastVersion, version, seat, this.buffer.since(lastVersion, version), tableJson, view));
     } else {
-      sub.send(syncFrame(re, version, seat, eventsJson(this.roundEvents()), tableJson, view));
+      const events = this.buffer.roundEvents().filter((e) => e.v > sent);
+      sub.send(syncFrame(re, version, seat, eventsJson(events), tableJson, view));
     }
+    sub.caughtUp();
+    sub.replayed.delete(this.code);
+    sub.replayed.set(this.code, version);
+    if (sub.replayed.size > REPLAYS_KEPT) sub.replayed.delete(sub.replayed.keys().next().value!);
     if (seat !== null && !wasConnected) this.announce(sub);
-  }
-
-  /** The current round's events, when the buffer still holds all of them. */
-  private roundEvents(): VersionedEvent[] {
-    for (let i = this.buffer.length - 1; i >= 0; i--) {
-      const events = this.buffer[i]!.events;
-      if (events.some((e) => e.event.type === "roundStarted" || e.event.type === "matchStarted")) {
-        return this.buffer.slice(i).flatMap((b) => b.events);
-      }
-    }
-    return [];
   }
 
   unsubscribe(sub: Subscriber): void {

@@ -10,8 +10,10 @@ describe("server settings from the environment", () => {
       dbPath: "./data/schwimmen.db",
       allowedOrigins: [],
       settings: {},
+      limits: {},
       logLevel: "info",
     });
+    expect(config.ok && config.value.publicUrl).toBeUndefined();
   });
 
   it("reads every variable", () => {
@@ -25,6 +27,20 @@ describe("server settings from the environment", () => {
       SNAPSHOT_EVERY: "5",
       BOT_BUDGET_MS: "40",
       LOG_LEVEL: "warn",
+      PUBLIC_URL: "https://schwimmen.example.org",
+      MAX_SOCKETS_PER_ADDRESS: "10",
+      MAX_CONNECTIONS_PER_ADDRESS: "20",
+      MESSAGES_PER_ADDRESS: "500",
+      TABLES_PER_ADDRESS: "30",
+      TOKENS_PER_ADDRESS: "40",
+      HELLO_TIMEOUT_MS: "5000",
+      IDLE_TIMEOUT_MS: "60000",
+      PING_INTERVAL_MS: "20000",
+      HEADERS_TIMEOUT_MS: "4000",
+      REQUEST_TIMEOUT_MS: "8000",
+      KEEP_ALIVE_TIMEOUT_MS: "3000",
+      SLOW_SOCKET_BYTES: "65536",
+      MAX_SOCKET_BYTES: "524288",
     });
     expect(config.ok && config.value).toMatchObject({
       port: 9000,
@@ -34,6 +50,22 @@ describe("server settings from the environment", () => {
       settings: { botDelayMs: 0, roundPauseMs: 10, snapshotEvery: 5 },
       botBudgetMs: 40,
       logLevel: "warn",
+      publicUrl: "https://schwimmen.example.org",
+      limits: {
+        socketsPerAddress: 10,
+        connectionsPerAddress: 20,
+        messagesPerAddress: 500,
+        tablesPerAddress: 30,
+        tokensPerAddress: 40,
+        helloTimeoutMs: 5000,
+        idleTimeoutMs: 60_000,
+        pingIntervalMs: 20_000,
+        headersTimeoutMs: 4000,
+        requestTimeoutMs: 8000,
+        keepAliveTimeoutMs: 3000,
+        slowSocketBytes: 65_536,
+        maxSocketBytes: 524_288,
+      },
     });
   });
 
@@ -45,6 +77,13 @@ describe("server settings from the environment", () => {
     ["snapshots never", { SNAPSHOT_EVERY: "0" }, /SNAPSHOT_EVERY/],
     ["an unknown log level", { LOG_LEVEL: "loud" }, /LOG_LEVEL/],
     ["an origin with a path", { ALLOWED_ORIGINS: "http://a.example/x" }, /ALLOWED_ORIGINS/],
+    ["a public address that is no URL", { PUBLIC_URL: "schwimmen.example.org" }, /PUBLIC_URL/],
+    ["no sockets at all", { MAX_SOCKETS_PER_ADDRESS: "0" }, /MAX_SOCKETS_PER_ADDRESS/],
+    ["a fractional message limit", { MESSAGES_PER_ADDRESS: "2.5" }, /MESSAGES_PER_ADDRESS/],
+    ["a ping every millisecond", { PING_INTERVAL_MS: "1" }, /PING_INTERVAL_MS/],
+    ["more sockets than connections", { MAX_SOCKETS_PER_ADDRESS: "300" }, /MAX_SOCKETS_PER_ADDRESS.*MAX_CONNECTIONS/],
+    ["headers longer than the request", { HEADERS_TIMEOUT_MS: "60000" }, /HEADERS_TIMEOUT_MS.*REQUEST_TIMEOUT_MS/],
+    ["a slow mark above the hard limit", { SLOW_SOCKET_BYTES: "2097152" }, /SLOW_SOCKET_BYTES.*MAX_SOCKET_BYTES/],
   ];
   it.each(bad)("refuses %s with a typed error naming the variable", (_name, env, pattern) => {
     const config = readConfig(env);

@@ -28,6 +28,8 @@ export async function testServer(
     // Random players act far faster than people; the limit itself has its own test.
     rateMessages: 1_000_000,
     ...options,
+    // Many clients share 127.0.0.1 here: limits per address are lifted unless a test sets them.
+    limits: { ...TEST_LIMITS, ...options.limits },
   });
   return Object.assign(server, {
     dir,
@@ -37,6 +39,15 @@ export async function testServer(
     },
   });
 }
+
+/** Per-address limits high enough for tests with many clients on one address (their own tests lower them). */
+export const TEST_LIMITS = {
+  socketsPerAddress: 10_000,
+  connectionsPerAddress: 10_000,
+  messagesPerAddress: 1_000_000_000,
+  tablesPerAddress: 1_000_000,
+  tokensPerAddress: 1_000_000,
+};
 
 let nextId = 1;
 

@@ -26,7 +26,7 @@ describe("a whole match over the protocol", () => {
     const level = (created.table as unknown as { botLevel: string }).botLevel;
     expect(["tactician", "random"]).toContain(level);
     const code = (created.table as { code: string }).code;
-    expect(code).toMatch(/^[A-Z2-9]{6}$/);
+    expect(code).toMatch(/^[A-HJKMNP-Z2-9]{10}$/);
     const guest = await TestClient.open(server.url);
     const joined = await guest.request({ type: "join", code: code.toLowerCase(), name: "  Tom  " });
     expect(joined.type).toBe("sync");

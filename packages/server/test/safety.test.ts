@@ -135,17 +135,20 @@ describe("connections", () => {
     const client = await TestClient.open(server.url);
     const made = await client.request({
       type: "create",
-      name: " Doppel\n kopf ",
-      playerName: "  <b>Lena</b>  ",
+      name: " <b>Doppel</b>\n kopf ",
+      playerName: "  Lena  ",
       seats: 2,
     });
     const table = made.table as unknown as { name: string; seats: { name: string }[] };
-    expect(table.name).toBe("Doppel kopf");
-    expect(table.seats[0]!.name).toBe("<b>Lena</b>");
-    for (const playerName of ["", "   ", "x".repeat(25), "a\u0000b", "\u202eevil"]) {
+    expect(table.name).toBe("<b>Doppel</b> kopf");
+    expect(table.seats[0]!.name).toBe("Lena");
+    // Display names are letters, digits and a little punctuation (names.test.ts has the whole list).
+    for (const playerName of ["", "   ", "x".repeat(25), "a\u0000b", "\u202eevil", "<b>Lena</b>"]) {
       const res = await client.request({ type: "create", name: "T", playerName, seats: 2 });
-      expect(res).toMatchObject({ type: "error", code: "BAD_MESSAGE" });
+      expect(res).toMatchObject({ type: "error", code: "INVALID_NAME" });
     }
+    const typeWrong = await client.request({ type: "create", name: "T", playerName: 7 as unknown as string, seats: 2 });
+    expect(typeWrong).toMatchObject({ type: "error", code: "BAD_MESSAGE" });
     await client.close();
   });
 

@@ -31,14 +31,15 @@ const toMenu = () => {
 
 function Route({ hash }: { hash: string }) {
   // Invite links are paths (/t/CODE, served as this page); everything else lives in the hash.
-  const invite = location.pathname.match(/^\/t\/([A-Za-z0-9]+)$/);
+  // The code in either may come in any case, with a dash or spaces ("abcde-fghjk"): the online screen reads it.
+  const invite = location.pathname.match(/^\/t\/([^/]+)\/?$/);
   const [path = "", query = ""] = (hash || (invite ? `#/t/${invite[1]}` : "")).replace(/^#/, "").split("?");
   const params = new URLSearchParams(query);
   if (path === "/play") return <LocalTable onMenu={toMenu} />;
   if (path === "/new") return <OnlineTable code={null} params={params} onMenu={toMenu} />;
-  if (path.startsWith("/t/"))
-    return <OnlineTable code={decodeURIComponent(path.slice(3))} params={params} onMenu={toMenu} />;
-  if (path === "/rules") return <RulesPage onMenu={toMenu} />;
+  if (path.startsWith("/t/")) return <OnlineTable code={path.slice(3)} params={params} onMenu={toMenu} />;
+  if (path === "/rules" || path === "/rules/full")
+    return <RulesPage onMenu={toMenu} full={path === "/rules/full"} params={params} />;
   if (path === "/replay") return <ReplayViewer onMenu={toMenu} params={params} />;
   if (path === "/house-rules") return <HouseRules onDone={toMenu} />;
   return <StartScreen />;

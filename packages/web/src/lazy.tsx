@@ -24,11 +24,21 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
         },
       );
     }, []);
+    // Offline before this screen's code was ever loaded: say so, and offer trying again (a browser may keep a failed
+    // import, so the page loads anew) or the way back.
     if (failed)
       return (
-        <p class="loading" role="alert">
-          {ui.tr("connectionLost")}
-        </p>
+        <main id="main" class="page loading" tabIndex={-1} data-load-failed>
+          <p role="alert">{ui.tr("loadFailed")}</p>
+          <p class="load-failed__buttons">
+            <button type="button" class="btn" data-action="retry" onClick={() => location.reload()}>
+              {ui.tr("retry")}
+            </button>{" "}
+            <a class="btn" href="#/" data-action="to-start">
+              {ui.tr("toStart")}
+            </a>
+          </p>
+        </main>
       );
     const Screen = component;
     return Screen ? <Screen {...props} /> : <p class="loading">{ui.tr("waiting")}</p>;

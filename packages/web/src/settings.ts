@@ -17,6 +17,8 @@ export interface Settings {
   readonly levels: readonly string[];
   /** House rules as rule keys that differ from the defaults. */
   readonly rules: Readonly<Record<string, unknown>>;
+  /** Short sounds at the table; off until the player switches them on. */
+  readonly sound: boolean;
 }
 
 const STORAGE_KEY = "schwimmen.settings";
@@ -54,6 +56,7 @@ export function defaultSettings(languages: readonly string[] = browserLanguages(
     seats: 3,
     levels: [],
     rules: {},
+    sound: false,
   };
 }
 
@@ -78,6 +81,7 @@ export function readSettings(raw: string | null, base: Settings): Settings {
     seats: pick(p.seats, (v) => Number.isInteger(v) && (v as number) >= 2 && (v as number) <= 16, base.seats),
     levels: pick(p.levels, (v) => Array.isArray(v) && v.every((x) => typeof x === "string"), base.levels),
     rules: pick(p.rules, (v) => typeof v === "object" && v !== null && !Array.isArray(v), base.rules),
+    sound: pick(p.sound, (v) => typeof v === "boolean", base.sound),
   };
 }
 

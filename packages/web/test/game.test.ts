@@ -168,7 +168,7 @@ describe("words for events, moves and cards", () => {
       "Grün Ober gegen Herz Unter tauschen",
     );
     expect(cardLabel("Qs", "en", "german")).toBe("Ober of leaves");
-    expect(cardLabel("Td", "de", "german")).toBe("Schellen Zehn");
+    expect(cardLabel("Td", "de", "german")).toBe("Schellen 10");
     expect(cardLabel("Ac", "en", "french")).toBe("ace of clubs");
     expect(rankIndex("J", "de", "french")).toBe("B");
     expect(rankIndex("Q", "en", "french")).toBe("Q");

@@ -6,14 +6,21 @@ import { BOT_LEVELS, createBot, isBotLevel } from "@schwimmen/bots";
 import type { Io } from "../replay.js";
 import { type BotSeat, Game } from "./driver.js";
 import { LineReader } from "./lines.js";
+import { WIDTH } from "./render.js";
+import { graphemesOf, printable, widthOf, wrapText } from "./style.js";
 import { type Lang, TEXTS, isLang, langFromEnv } from "./text.js";
 
+// Every line within 78 columns, like the game's screens.
 export const PLAY_USAGE = `  schwimmen play [--bots LEVELS] [--rules FILE] [--lang de|en] [--seed S]
                  [--name NAME] [--save FILE] [--delay MS]
-                               play a whole match in the terminal against bots, one per level given
-                               (random, greedy, tactician, expert; default: three tacticians); the
-                               match is saved as a game record (default ./schwimmen-<time>.json);
-                               NO_COLOR drops colours, SCHWIMMEN_FAST=1 drops the pauses`;
+                               play a whole match in the terminal against
+                               bots, one per level given: random, greedy
+                               (beginner), tactician (advanced), expert
+                               (default: three tacticians);
+                               NAME has at most 20 characters; the match is
+                               saved as a game record (default
+                               ./schwimmen-<time>.json); NO_COLOR drops
+                               colours, SCHWIMMEN_FAST=1 drops the pauses`;
 
 /** Bots a person may play against; `oracle` sees every card and stays in the arena. */
 export const offeredLevels = (): string[] => BOT_LEVELS.filter((level: string) => level !== "oracle");
@@ -43,6 +50,24 @@ const BOT_NAMES = [
 ];
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+/** The most characters (as a reader counts them) a name keeps; 40 columns at most, where each is a wide one. */
+export const NAME_CHARS = 20;
+
+/** A name as typed, cleaned for the screen (no escape codes, tabs or bidi controls) and cut to NAME_CHARS. */
+export const cleanName = (raw: string): string =>
+  graphemesOf(printable(raw).trim()).slice(0, NAME_CHARS).join("").trim();
+
+/** A message for standard error, word-wrapped so no line passes the screen's width. */
+const errorText = (message: string): string => wrapText(message, WIDTH).join("\n") + "\n";
+
+/** "label value" on one line when it fits, else the value on a line of its own: a path is never broken. */
+const labelled = (label: string, value: string): string =>
+  widthOf(` ${label} ${value}`) <= WIDTH ? ` ${label} ${value}` : ` ${label}\n   ${value}`;
+
+/** A path as one shell word, so the printed replay command can be pasted as it is. */
+const shellWord = (path: string): string =>
+  /^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
 
 interface Settings {
   readonly levels: readonly string[];
@@ -89,8 +114,8 @@ async function readSettings(args: readonly string[], io: Io, env: Env): Promise<
     if (!read.ok) return read;
     rules = read.rules;
   }
-  const name = (values.name ?? TEXTS[lang].defaultName).trim().slice(0, 20);
-  if (name === "") return { ok: false, message: "--name must not be empty" };
+  const name = cleanName(values.name ?? TEXTS[lang].defaultName);
+  if (widthOf(name) === 0) return { ok: false, message: "--name must not be empty" };
   let delayMs: number | null = null;
   if (values.delay !== undefined) {
     delayMs = Number(values.delay);
@@ -164,7 +189,7 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
   }
   const read = await readSettings(args, io, env);
   if (!read.ok) {
-    io.stderr.write(`schwimmen play: ${read.message}\n\nUsage:\n${PLAY_USAGE}\n`);
+    io.stderr.write(`${errorText(`schwimmen play: ${read.message}`)}\nUsage:\n${PLAY_USAGE}\n`);
     return 2;
   }
   const s = read.settings;
@@ -173,7 +198,7 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
   const dealer = Rng.fromSeed(`${s.seed}/dealer`).below(seats);
   const match = newMatch({ rules: s.rules, seats, dealer, seed: s.seed });
   if (!match.ok) {
-    io.stderr.write(`schwimmen play: ${match.error.message}\n`);
+    io.stderr.write(errorText(`schwimmen play: ${match.error.message}`));
     return 2;
   }
   const botNames = BOT_NAMES.filter((n) => n.toLowerCase() !== s.name.toLowerCase());
@@ -224,7 +249,7 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
     const result = await game.run();
     if (result.end === "interrupt" && !outputClosed) code = 130;
   } catch (cause) {
-    io.stderr.write(`schwimmen play: internal error: ${(cause as Error).message}\n`);
+    io.stderr.write(errorText(`schwimmen play: internal error: ${(cause as Error).message}`));
     code = 1;
   } finally {
     reader.close();
@@ -233,9 +258,10 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
   }
   try {
     const path = await saveRecord(makeRecord(game.state, names), s.save);
-    if (!outputClosed) io.stdout.write(` ${t.saved(path)}\n ${t.replayHint(path)}\n`);
+    const replay = `npx schwimmen replay ${shellWord(path)}`;
+    if (!outputClosed) io.stdout.write(`${labelled(t.saved, path)}\n${labelled(t.replayHint, replay)}\n`);
   } catch (cause) {
-    io.stderr.write(`${t.saveFailed(s.save ?? ".", (cause as Error).message)}\n`);
+    io.stderr.write(errorText(t.saveFailed(s.save ?? ".", (cause as Error).message)));
     code = 1;
   } finally {
     // The process's own stdout keeps the listener: a late EPIPE must not surface as a crash on the way out.

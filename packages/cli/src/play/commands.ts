@@ -1,4 +1,5 @@
 import type { Action, Card, TableView } from "@schwimmen/rules";
+import { printable, truncate } from "./style.js";
 import type { Texts } from "./text.js";
 
 /**
@@ -161,4 +162,5 @@ export function parseInput(line: string, view: TableView, texts: Texts, picked: 
   return { kind: "hint", hint: hints.unknown(truncateInput(input)) };
 }
 
-const truncateInput = (input: string): string => (input.length > 20 ? `${input.slice(0, 19)}…` : input);
+/** What was typed, quoted back in a hint: cleaned of escape codes (an arrow key types one) and cut to 20 columns. */
+const truncateInput = (input: string): string => truncate(printable(input), 20);

@@ -14,8 +14,19 @@ import type { Bot } from "@schwimmen/bots";
 import { keyItems, middleRange, parseInput } from "./commands.js";
 import type { LineReader } from "./lines.js";
 import { type LogEntry, narrate } from "./narrate.js";
-import { type Screen, helpLines, keyLines, logLine, plainTable, roundResultLines, tableScreen } from "./render.js";
-import { cardText, makeStyle } from "./style.js";
+import {
+  type Screen,
+  WIDTH,
+  helpLines,
+  keyLines,
+  lastLogLines,
+  logLines,
+  plainTable,
+  roundResultLines,
+  tableScreen,
+  textLines,
+} from "./render.js";
+import { cardText, makeStyle, printable, truncate } from "./style.js";
 import { type Lang, TEXTS } from "./text.js";
 
 /** A computer opponent at one seat: its bot, a generator of its own, and its level for the table. */
@@ -153,18 +164,18 @@ export class Game {
     return end;
   }
 
-  /** The last few log lines of the round in play (or just ended), without its opening line. */
-  private roundLog(count: number): LogEntry[] {
+  /** The last screen lines (six, or fewer when `room` is less) of the round just ended, without its opening line. */
+  private roundLines(room: number, keep: (entry: LogEntry) => boolean = () => true): string[] {
     let start = this.log.length;
     while (start > 0 && this.log[start - 1]!.tone !== "round") start--;
-    return this.log.slice(Math.max(start, this.log.length - count));
+    return lastLogLines(this.log.slice(start).filter(keep), Math.max(0, Math.min(6, room)), this.screen.style);
   }
 
   /** Adds log lines; plain output prints them at once, a redrawn screen shows the latest ones. */
   private say(entries: readonly LogEntry[]): void {
     this.log.push(...entries);
     if (this.log.length > 200) this.log.splice(0, this.log.length - 200);
-    if (!this.o.interactive) for (const e of entries) this.print([logLine(e, this.screen.style)]);
+    if (!this.o.interactive) for (const e of entries) this.print(logLines(e, this.screen.style));
   }
 
   private print(lines: readonly string[]): void {
@@ -183,7 +194,8 @@ export class Game {
 
   private async readLine(): Promise<string | null> {
     const line = await this.o.input.next();
-    if (line !== null && this.o.echo) this.o.output.write(line + "\n");
+    // The echo follows the "> " prompt; a long or odd line is shown cut and cleaned, it is only an echo.
+    if (line !== null && this.o.echo) this.o.output.write(truncate(printable(line), WIDTH - 2) + "\n");
     return line;
   }
 
@@ -200,14 +212,14 @@ export class Game {
     for (;;) {
       const view = this.view();
       const prompt = picked
-        ? [" " + this.t.pickMiddle(middleRange(view, picked), cardText(picked, this.o.lang, style))]
+        ? textLines(this.t.pickMiddle(middleRange(view, picked), cardText(picked, this.o.lang, style)))
         : keyLines(keyItems(view, this.t), style);
       if (this.o.interactive) {
         this.draw(tableScreen(view, this.screen, { log: this.log, prompt, hint, picked, rows: this.rows() }));
         this.o.input.discardPending();
       } else {
         const lines = first ? [...plainTable(view, this.screen, picked), ""] : [];
-        if (hint) lines.push(" " + style.yellow(hint));
+        if (hint) lines.push(...textLines(hint, style.yellow));
         this.print([...lines, ...prompt]);
         this.o.output.write("> ");
       }
@@ -246,7 +258,7 @@ export class Game {
       this.print(lines);
       return null;
     }
-    this.draw([...lines, " " + this.t.helpBack, "> "]);
+    this.draw([...lines, ...textLines(this.t.helpBack), "> "]);
     const line = await this.readLine();
     return line === null ? this.endOfInput() : null;
   }
@@ -256,7 +268,7 @@ export class Game {
     const seatBot = this.o.bots.find((b) => b.seat === seat);
     if (this.o.interactive && this.delayMs > 0) {
       const name = { name: this.o.names[seat] ?? "", self: false };
-      const prompt = [" " + this.screen.style.dim(this.t.toPlay(name))];
+      const prompt = textLines(this.t.toPlay(name), this.screen.style.dim);
       this.draw(tableScreen(this.view(), this.screen, { log: this.log, prompt, rows: this.rows(), input: false }));
       await this.sleep(this.delayMs);
     } else await yieldToEvents();
@@ -289,9 +301,10 @@ export class Game {
     }
     if (this.state.over || this.fastForward) return null;
     const selfOut = this.state.status[this.o.self] === "out";
-    const lines = [...result, ...this.roundLog(6).map((e) => logLine(e, this.screen.style)), ""];
-    lines.push(" " + this.screen.style.bold(selfOut ? this.t.nextRoundOut : this.t.nextRound), "> ");
-    this.draw(lines);
+    const prompt = textLines(selfOut ? this.t.nextRoundOut : this.t.nextRound, this.screen.style.bold);
+    // The round's last moves below the hands, as many as fit above the prompt (none beside a full table of 16).
+    const room = this.rows() - result.length - prompt.length - 2;
+    this.draw([...result, ...this.roundLines(room), "", ...prompt, "> "]);
     this.o.input.discardPending();
     const line = await this.readLine();
     if (line === null) return this.endOfInput();
@@ -310,13 +323,22 @@ export class Game {
     const lines: string[] = [];
     if (end === "over") {
       const last = this.state.finished[this.state.finished.length - 1];
+      // Who won stays in view whatever else has to go: a full table of 16 leaves no room for the last moves.
+      const won = this.o.interactive ? this.log.filter((e) => e.tone === "end").slice(-1) : [];
+      const wonLines = won.flatMap((e) => logLines(e, style));
+      let spare = 1;
       if (this.o.interactive && last) {
         const round = this.state.round!;
         lines.push(...roundResultLines(last.result, round.index, round.knocker, this.screen, this.state.rules));
-        lines.push(...this.roundLog(6).map((e) => logLine(e, style)));
+        // Rows left once the result, who won and the two lines that say where it was saved have theirs.
+        const room = this.rows() - lines.length - wonLines.length - 3;
+        const log = this.roundLines(room - 1, (e) => e.tone !== "end");
+        lines.push(...log);
+        spare = room - log.length;
       }
-      lines.push("", " " + style.bold(this.t.matchOver));
-    } else lines.push("", " " + this.t.stopped);
+      if (spare > 0) lines.push("");
+      lines.push(...textLines(this.t.matchOver, style.bold), ...wonLines);
+    } else lines.push("", ...textLines(this.t.stopped));
     // A finished match gets a fresh screen with its result; a stopped one leaves the table in view.
     if (this.o.interactive && end === "over") this.o.output.write("\x1b[H\x1b[J");
     this.print(lines);

@@ -1,13 +1,15 @@
 import { type Card, type RoundResult, type Rules, type TableView, handValue } from "@schwimmen/rules";
 import type { KeyItem } from "./commands.js";
 import { type LogEntry, roundEnders } from "./narrate.js";
-import { type Style, cardText, padEnd, padStart, stripAnsi, truncate, valueText, widthOf } from "./style.js";
+import { type Style, cardText, padEnd, padStart, stripAnsi, truncate, valueText, widthOf, wrapText } from "./style.js";
 import type { Lang, Texts } from "./text.js";
 
 /**
  * The renderer: a view (plus names, the log and the prompt) to lines of text, nothing else. No I/O and no state,
- * so tests can check every screen. Lines stay within WIDTH columns so an 80-column terminal never wraps them
- * (the last column is left free: some terminals erase it when a line is cleared right after it).
+ * so tests can check every screen. Lines stay within WIDTH terminal columns (measured by `widthOf`, so wide and
+ * combining characters count right) so an 80-column terminal never wraps them (the last columns are left free: some
+ * terminals erase the last one when a line is cleared right after it). Names are cut to their column in tables and
+ * running text (narration, hints, prompts) is word-wrapped, never cut.
  */
 export const WIDTH = 78;
 
@@ -22,7 +24,13 @@ export interface Screen {
   readonly self: number;
 }
 
+/** Columns a name gets in the seat list, the round result and the header. */
 const NAME_WIDTH = 12;
+
+/** Running text as lines of at most WIDTH columns: the first after one space, the rest indented under it. */
+export function textLines(text: string, colour: (line: string) => string = (line) => line, indent = 1): string[] {
+  return wrapText(text, WIDTH - indent - 2).map((line, i) => " ".repeat(i === 0 ? indent : indent + 2) + colour(line));
+}
 
 export const rule = (s: Screen): string => " " + s.style.dim("─".repeat(WIDTH - 1));
 
@@ -36,7 +44,7 @@ export function headerLine(view: TableView, s: Screen): string {
   if (view.round >= 0) parts.push(t.round(view.round + 1));
   let right = "";
   if (view.knocker !== null && view.phase === "playing") {
-    const knocker = { name: s.names[view.knocker] ?? "", self: view.knocker === s.self };
+    const knocker = { name: truncate(s.names[view.knocker] ?? "", NAME_WIDTH), self: view.knocker === s.self };
     right = style.yellow(t.turnsLeft(knocker, view.turnsAfterKnock));
   }
   return spread(" " + parts.join(style.dim(" · ")), right);
@@ -146,20 +154,29 @@ export function cardLines(view: TableView, s: Screen, picked: Card | null): stri
   );
 }
 
-export function logLine(entry: LogEntry, style: Style): string {
-  const text = truncate(entry.text, WIDTH - 1);
-  switch (entry.tone) {
+function toneOf(tone: LogEntry["tone"], style: Style): (text: string) => string {
+  switch (tone) {
     case "announce":
-      return " " + style.yellow(text);
+      return style.yellow;
     case "loss":
-      return " " + style.red(text);
+      return style.red;
     case "round":
-      return " " + style.dim(text);
+      return style.dim;
     case "end":
-      return " " + style.green(text);
+      return style.green;
     default:
-      return " " + text;
+      return (text) => text;
   }
+}
+
+/** One log entry as screen lines: word-wrapped, never cut (a long list of opponents takes two lines). */
+export const logLines = (entry: LogEntry, style: Style): string[] => textLines(entry.text, toneOf(entry.tone, style));
+
+/** The screen lines of the latest log entries, at most `count`, oldest first. */
+export function lastLogLines(log: readonly LogEntry[], count: number, style: Style): string[] {
+  const lines: string[] = [];
+  for (let i = log.length - 1; i >= 0 && lines.length < count; i--) lines.unshift(...logLines(log[i]!, style));
+  return lines.slice(Math.max(0, lines.length - count));
 }
 
 /** The keys as "K klopfen · P schieben …"; tighter separators when that keeps them on one line, else wrapped. */
@@ -205,10 +222,10 @@ export function tableScreen(view: TableView, s: Screen, parts: TableScreenParts)
     "",
   ];
   const bottom = [rule(s), ...parts.prompt];
-  if (parts.hint) bottom.push(" " + s.style.yellow(truncate(parts.hint, WIDTH - 1)));
+  if (parts.hint) bottom.push(...textLines(parts.hint, s.style.yellow));
   bottom.push(parts.input === false ? "" : "> ");
   const room = Math.max(1, parts.rows - top.length - bottom.length);
-  const log = parts.log.slice(-room).map((e) => logLine(e, s.style));
+  const log = lastLogLines(parts.log, room, s.style);
   while (log.length < room) log.push("");
   return [...top, ...log, ...bottom];
 }
@@ -234,17 +251,25 @@ export function roundResultLines(
   const maxLives = rules.lives;
   const who = (seat: number) => ({ name: s.names[seat] ?? "", self: seat === s.self });
   let reason = "";
+  let colour = (text: string) => text;
   if (result.endReason === "knock" && knocker !== null) reason = t.byKnock(who(knocker));
   else if (result.endReason === "stockEmpty") reason = t.stockEmpty;
   else {
     const announce = result.endReason === "fire" ? t.fire : t.thirtyOne;
-    reason = style.yellow(
-      roundEnders(result, rules)
-        .map((seat) => announce(who(seat)))
-        .join(" "),
-    );
+    reason = roundEnders(result, rules)
+      .map((seat) => announce(who(seat)))
+      .join(" ");
+    colour = style.yellow;
   }
-  const lines = [" " + style.bold(t.roundOver(roundIndex + 1)) + (reason ? style.dim(" · ") + reason : ""), rule(s)];
+  const title = " " + style.bold(t.roundOver(roundIndex + 1));
+  // The reason beside the title when it fits; several 31s or long names go on lines of their own below it.
+  const head =
+    reason === ""
+      ? [title]
+      : widthOf(title) + 3 + widthOf(reason) <= WIDTH
+        ? [title + style.dim(" · ") + colour(reason)]
+        : [title, ...textLines(reason, colour, 3)];
+  const lines = [...head, rule(s)];
   const livesWidth = Math.max(3, maxLives) + 2;
   result.hands.forEach((hand, seat) => {
     const loss = result.lifeLosses[seat] ?? 0;
@@ -274,6 +299,6 @@ export function roundResultLines(
 export const helpLines = (s: Screen): string[] => [
   " " + s.style.bold("Schwimmen"),
   rule(s),
-  ...s.texts.help.map((line) => (line === "" ? "" : " " + line)),
+  ...s.texts.help.flatMap((line) => (line === "" ? [""] : textLines(line))),
   rule(s),
 ];

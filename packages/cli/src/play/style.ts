@@ -1,4 +1,6 @@
 import { type Card, rankOf, suitOf } from "@schwimmen/rules";
+import stringWidth from "string-width";
+import wrapAnsi from "wrap-ansi";
 import type { Lang } from "./text.js";
 
 /**
@@ -39,18 +41,78 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, "g");
 
 export const stripAnsi = (text: string): string => text.replace(ANSI, "");
 
-/** Columns a string takes on screen (every character we print is one column wide). */
-export const widthOf = (text: string): number => [...stripAnsi(text)].length;
+/**
+ * Columns a string takes in a terminal, by the Unicode width tables (a kept library): wide characters such as CJK
+ * and most emoji take 2, combining marks and escape codes 0. Characters of ambiguous width (●, ♥, ─) count 1, as in
+ * every terminal outside East Asian locales.
+ */
+export function widthOf(text: string): number {
+  if (PRINTABLE_ASCII.test(text)) return text.length;
+  let width = widths.get(text);
+  if (width === undefined) {
+    // The library is thorough but not quick (about 40 µs a line); screens repeat the same strings, so keep some.
+    if (widths.size >= 4096) widths.clear();
+    width = stringWidth(text);
+    widths.set(text, width);
+  }
+  return width;
+}
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const widths = new Map<string, number>();
+
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** The user-perceived characters of a text: a letter with its combining marks, or a whole emoji sequence, is one. */
+export const graphemesOf = (text: string): string[] => Array.from(GRAPHEMES.segment(text), (s) => s.segment);
 
 /** Pads with spaces to `width` columns (never cuts). */
 export const padEnd = (text: string, width: number): string => text + " ".repeat(Math.max(0, width - widthOf(text)));
 export const padStart = (text: string, width: number): string => " ".repeat(Math.max(0, width - widthOf(text))) + text;
 
-/** Cuts plain text to `width` columns, marking the cut with an ellipsis. */
+/** Cuts plain text to at most `width` columns between whole characters, marking the cut with an ellipsis. */
 export function truncate(text: string, width: number): string {
-  const chars = [...text];
-  return chars.length <= width ? text : chars.slice(0, Math.max(0, width - 1)).join("") + "…";
+  if (widthOf(text) <= width) return text;
+  let cut = "";
+  let used = 0;
+  for (const grapheme of graphemesOf(text)) {
+    const w = widthOf(grapheme);
+    if (used + w > width - 1) break;
+    cut += grapheme;
+    used += w;
+  }
+  return cut + "…";
 }
+
+/**
+ * Word-wraps text (escape codes allowed) into lines of at most `width` columns; a word longer than a line is broken.
+ * The kept wrap-ansi measures with the same width tables as `widthOf`.
+ */
+export function wrapText(text: string, width: number): string[] {
+  if (widthOf(text) <= width && text.trim() === text && !text.includes("\n")) return [text];
+  // Redrawn screens wrap the same log lines again and again: keep some (a bounded number) wrapped.
+  const key = `${width} ${text}`;
+  let lines = wrapped.get(key);
+  if (lines === undefined) {
+    if (wrapped.size >= 1024) wrapped.clear();
+    lines = wrapAnsi(text, Math.max(1, width), { hard: true, trim: true }).split("\n");
+    wrapped.set(key, lines);
+  }
+  return [...lines];
+}
+
+const wrapped = new Map<string, readonly string[]>();
+
+/**
+ * Text from outside (a typed name or line) made safe to print: runs of white space become one space, and control,
+ * format (bidi overrides, soft hyphens), private and unassigned characters are dropped, so no escape code or tab
+ * reaches the terminal and every column is counted. The joiners inside emoji and some scripts stay.
+ */
+export const printable = (text: string): string =>
+  text
+    .normalize("NFC")
+    .replace(/\s+/gu, " ")
+    .replace(/(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]/gu, "");
 
 const SUIT_SYMBOLS = { c: "♣", s: "♠", h: "♥", d: "♦" } as const;
 /** Rank letters as people in each language write them on a score sheet (Bube, Dame, König, Ass). */

@@ -68,9 +68,11 @@ export interface Texts {
   readonly nextRoundOut: string;
   readonly matchOver: string;
   readonly stopped: string;
-  readonly saved: (path: string) => string;
-  readonly replayHint: (path: string) => string;
+  /** Labels put before the record's path and before the command that replays it. */
+  readonly saved: string;
+  readonly replayHint: string;
   readonly saveFailed: (path: string, why: string) => string;
+  /** Lines of at most 75 columns (they are word-wrapped beyond that). */
   readonly help: readonly string[];
   readonly helpBack: string;
 }
@@ -143,17 +145,18 @@ const de: Texts = {
   nextRoundOut: "Enter: weiter zuschauen · S: bis zum Ende vorspulen · Q: beenden",
   matchOver: "Spiel vorbei",
   stopped: "Spiel abgebrochen.",
-  saved: (path) => `Spiel gespeichert: ${path}`,
-  replayHint: (path) => `Nachspielen: npx schwimmen replay ${path}`,
+  saved: "Spiel gespeichert:",
+  replayHint: "Nachspielen:",
   saveFailed: (path, why) => `Konnte das Spiel nicht nach ${path} speichern: ${why}`,
   help: [
     "Schwimmen (31): halte am Rundenende nicht die schwächste Hand.",
     "Es zählt die beste Farbe: Ass 11, Bild und 10 je 10, sonst der Zahlwert.",
     "Drei Gleiche zählen 30½, drei Asse sind Feuer, 31 beendet die Runde sofort.",
     "",
-    "1-3 wählt deine Handkarte, a-c die Mittelkarte: »2b« tauscht Karte 2 gegen b.",
+    "1-3 wählt deine Handkarte, a-c die Mittelkarte: »2b« tauscht 2 gegen b.",
     "Du kannst auch erst »2« eingeben und dann »b«.",
-    "A tauscht alle drei Karten, P schiebt, K klopft (jeder ist noch einmal dran).",
+    "A tauscht alle drei Karten, P schiebt.",
+    "K klopft: danach ist jeder andere noch genau einmal dran.",
     "R verlangt eine neue Mitte, wenn das gerade erlaubt ist.",
     "Die niedrigste Hand verliert ein Leben (●). Ohne Leben schwimmst du,",
     "beim nächsten Verlust bist du raus. Wer übrig bleibt, gewinnt.",
@@ -225,17 +228,18 @@ const en: Texts = {
   nextRoundOut: "Enter: keep watching · S: skip to the end · Q: quit",
   matchOver: "Match over",
   stopped: "Match stopped.",
-  saved: (path) => `Match saved to ${path}`,
-  replayHint: (path) => `Replay it: npx schwimmen replay ${path}`,
+  saved: "Match saved to",
+  replayHint: "Replay it:",
   saveFailed: (path, why) => `Could not save the match to ${path}: ${why}`,
   help: [
     "Schwimmen (31): do not hold the weakest hand when the round ends.",
-    "Your best suit counts: ace 11, pictures and ten 10, other cards their number.",
+    "Your best suit counts: ace 11, face cards and ten 10, others their number.",
     "Three of a kind count 30½, three aces are Fire, 31 ends the round at once.",
     "",
     "1-3 picks your hand card, a-c the middle card: '2b' swaps card 2 for b.",
     "You may also type '2' first and then 'b'.",
-    "A swaps all three cards, P passes, K knocks (everyone else plays once more).",
+    "A swaps all three cards, P passes.",
+    "K knocks: then everyone else plays exactly once more.",
     "R asks for a new middle when that is allowed.",
     "The lowest hand loses a life (●). Without lives you swim;",
     "lose again and you are out. The last one left wins.",

@@ -6,9 +6,10 @@ const GERMAN_SUITS: Readonly<Record<Lang, Readonly<Record<Suit, string>>>> = {
   de: { c: "Eichel", s: "Grün", h: "Herz", d: "Schellen" },
   en: { c: "acorns", s: "leaves", h: "hearts", d: "bells" },
 };
+// The ten is "10" on both faces, like every other number card ("Eichel 10", "10 of acorns").
 const GERMAN_RANKS: Readonly<Record<Lang, Partial<Record<Rank, string>>>> = {
-  de: { T: "Zehn", J: "Unter", Q: "Ober", K: "König", A: "Ass" },
-  en: { T: "ten", J: "Unter", Q: "Ober", K: "king", A: "ace" },
+  de: { T: "10", J: "Unter", Q: "Ober", K: "König", A: "Ass" },
+  en: { T: "10", J: "Unter", Q: "Ober", K: "king", A: "ace" },
 };
 
 /** A card's spoken name on the chosen faces: "Herz Dame" on French faces, "Herz Ober" on German ones. */

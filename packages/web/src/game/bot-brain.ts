@@ -34,7 +34,7 @@ export function answer(request: BotRequest): BotReply {
     if (request.kind === "decide") {
       const action = botFor(request.match, request.seat, request.level).decide(request.view, {
         rng,
-        budgetMs: BOT_BUDGET_MS,
+        budgetMs: request.budgetMs ?? BOT_BUDGET_MS,
       });
       return { id: request.id, ok: true, action, why: null };
     }

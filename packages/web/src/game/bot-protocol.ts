@@ -11,6 +11,8 @@ export type BotRequest =
       readonly level: string;
       readonly view: TableView;
       readonly seed: string;
+      /** Thinking time for this decision, when not the usual (skipping to a match's end thinks briefly). */
+      readonly budgetMs?: number;
     }
   | { readonly id: number; readonly kind: "hint"; readonly view: TableView; readonly seed: string; readonly lang: Lang }
   | { readonly id: number; readonly kind: "forget"; readonly match: string };

@@ -10,12 +10,14 @@ import {
   makeRecord,
   newMatch,
   phaseOf,
+  replayRecord,
   viewFor,
 } from "@schwimmen/rules";
 import { createStore } from "../store.js";
 import type { Lang } from "../settings.js";
 import type { BotReply, BotRequest } from "./bot-protocol.js";
 import { type GameController, type Hint, type SeatInfo, type TableModel, appendLog, emptyModel } from "./model.js";
+import type { SavedMatch } from "./saved-match.js";
 
 export interface LocalGameOptions {
   readonly rules: Rules;
@@ -28,9 +30,23 @@ export interface LocalGameOptions {
   readonly ask: (request: BotRequest) => Promise<BotReply>;
   /** Fresh randomness for the match seed; crypto in the page, fixed in tests. */
   readonly seed?: string;
+  /** A match saved earlier to go on with (names and levels then come from it); a broken one starts afresh. */
+  readonly resume?: SavedMatch | null;
+  /** Called after every change with the match to keep, or null once it is over. */
+  readonly save?: (match: SavedMatch | null) => void;
 }
 
 const HUMAN = 0;
+/** Thinking time of a bot while the person skips to the end: the rounds then pass in a moment. */
+const SKIP_BUDGET_MS = 60;
+
+/** The state a saved match stood at, or null when its record no longer replays or does not fit. */
+function restore(saved: SavedMatch): MatchState | null {
+  const replayed = replayRecord(saved.record);
+  if (!replayed.ok || replayed.value.players.length !== saved.names.length) return null;
+  const state = { ...replayed.value.state, rng: saved.dealRng };
+  return state.over || state.round === null ? null : state;
+}
 
 export function randomSeed(): string {
   const bytes = new Uint32Array(4);
@@ -43,27 +59,53 @@ export function randomSeed(): string {
  * person's view, each bot decides from its own seat's view. No server is asked for anything.
  */
 export function createLocalGame(options: LocalGameOptions): GameController {
-  const players: SeatInfo[] = options.names.map((name, seat) =>
-    seat === HUMAN ? { name } : { name, bot: options.levels[seat - 1] ?? "random" },
+  const resumed = options.resume ? restore(options.resume) : null;
+  // The kept match, if it could be restored; otherwise a new one from the options.
+  const kept = resumed ? (options.resume ?? null) : null;
+  const names = kept ? kept.names : options.names;
+  const levels = kept ? kept.levels : options.levels;
+  const rules = resumed ? resumed.rules : options.rules;
+  const players: SeatInfo[] = names.map((name, seat) =>
+    seat === HUMAN ? { name } : { name, bot: levels[seat - 1] ?? "random" },
   );
   const store = createStore<TableModel>({ ...emptyModel("local"), seat: HUMAN, players, canRematch: true });
   let state: MatchState;
-  let matchSeed = options.seed ?? randomSeed();
-  let rng = Rng.fromSeed(matchSeed);
+  let matchSeed = kept ? kept.matchSeed : (options.seed ?? randomSeed());
+  let rng = kept ? new Rng(kept.rng, false) : Rng.fromSeed(matchSeed);
   let generation = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let nextRequest = 1;
   let disposed = false;
+  let skipping = false;
+
+  const save = () => {
+    if (!options.save || disposed) return;
+    if (state.over) return options.save(null);
+    options.save({
+      version: 1,
+      names,
+      levels,
+      matchSeed,
+      rng: rng.state(),
+      dealRng: state.rng,
+      record: makeRecord(state, names),
+      log: store.get().log,
+      round: (state.round?.index ?? 0) + 1,
+      lives: state.lives[HUMAN] ?? 0,
+      savedAt: Date.now(),
+    });
+  };
 
   const publish = (events: readonly GameEvent[], error: string | null = null) => {
     const model = store.get();
-    store.set({ ...model, view: viewFor(state, HUMAN), log: appendLog(model.log, events), error });
+    store.set({ ...model, view: viewFor(state, HUMAN), log: appendLog(model.log, events), error, skipping });
+    save();
     scheduleBot();
   };
 
   const begin = () => {
-    const dealer = rng.below(options.names.length);
-    const created = newMatch({ rules: options.rules, seats: options.names.length, dealer, seed: rng.nextSeed() });
+    const dealer = rng.below(names.length);
+    const created = newMatch({ rules, seats: names.length, dealer, seed: rng.nextSeed() });
     if (!created.ok) {
       store.set({ ...store.get(), error: created.error.message });
       return;
@@ -87,34 +129,66 @@ export function createLocalGame(options: LocalGameOptions): GameController {
     publish(applied.value.events);
   };
 
+  const decide = (seat: number, budgetMs?: number): Promise<BotReply> =>
+    options.ask({
+      id: nextRequest++,
+      kind: "decide",
+      match: matchSeed,
+      seat,
+      level: players[seat]?.bot ?? "random",
+      view: viewFor(state, seat),
+      seed: rng.nextSeed(),
+      ...(budgetMs === undefined ? {} : { budgetMs }),
+    });
+  const botError = (reply: BotReply) => (reply.ok ? "bot gave no action" : reply.message);
+
   function scheduleBot() {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     const phase = phaseOf(state);
-    if (disposed || (phase !== "playing" && phase !== "choosing")) return;
+    if (disposed || skipping || (phase !== "playing" && phase !== "choosing")) return;
     const seat = state.round?.toAct;
     if (seat === undefined || seat === HUMAN) return;
     const mine = ++generation;
     timer = setTimeout(() => {
       timer = null;
-      const request: BotRequest = {
-        id: nextRequest++,
-        kind: "decide",
-        match: matchSeed,
-        seat,
-        level: players[seat]?.bot ?? "random",
-        view: viewFor(state, seat),
-        seed: rng.nextSeed(),
-      };
-      void options.ask(request).then((reply) => {
+      void decide(seat).then((reply) => {
         if (disposed || mine !== generation) return;
-        if (!reply.ok || !reply.action) return publish([], reply.ok ? "bot gave no action" : reply.message);
+        if (!reply.ok || !reply.action) return publish([], botError(reply));
         apply(reply.action);
       });
     }, options.delay());
   }
 
-  begin();
+  /** The bots play every remaining round without pauses; the table shows only where the match ends. */
+  async function playToEnd() {
+    const events: GameEvent[] = [];
+    let error: string | null = null;
+    while (!state.over && error === null) {
+      let step: ReturnType<typeof dealRound> | null;
+      if (phaseOf(state) === "dealing") step = dealRound(state);
+      else {
+        const seat = state.round?.toAct ?? HUMAN;
+        const reply = seat === HUMAN ? null : await decide(seat, SKIP_BUDGET_MS);
+        if (disposed) return;
+        if (!reply?.ok || !reply.action) error = reply ? botError(reply) : "no bot for this seat";
+        step = reply?.ok && reply.action ? applyAction(state, reply.action) : null;
+      }
+      if (step && !step.ok) error = step.error.message;
+      else if (step) {
+        state = step.value.state;
+        events.push(...step.value.events);
+      }
+    }
+    skipping = false;
+    publish(events, error);
+  }
+
+  if (resumed && kept) {
+    state = resumed;
+    store.set({ ...store.get(), log: kept.log });
+    publish([]);
+  } else begin();
 
   return {
     store,
@@ -123,7 +197,16 @@ export function createLocalGame(options: LocalGameOptions): GameController {
       apply({ ...move, seat: HUMAN } as Action);
     },
     nextRound() {
-      if (phaseOf(state) === "dealing" && !state.over) deal();
+      if (phaseOf(state) === "dealing" && !state.over && !skipping) deal();
+    },
+    skipToEnd() {
+      if (skipping || disposed || state.over || state.status[HUMAN] !== "out") return;
+      skipping = true;
+      generation++;
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      store.set({ ...store.get(), skipping: true });
+      void playToEnd();
     },
     rematch() {
       void options.ask({ id: nextRequest++, kind: "forget", match: matchSeed });
@@ -141,7 +224,7 @@ export function createLocalGame(options: LocalGameOptions): GameController {
       const { seat: _seat, ...move } = reply.action;
       return { move: move as Move, why: reply.why };
     },
-    record: async () => makeRecord(state, options.names),
+    record: async () => makeRecord(state, names),
     dispose() {
       disposed = true;
       if (timer !== null) clearTimeout(timer);

@@ -38,6 +38,8 @@ export interface TableModel {
   readonly canStart: boolean;
   /** After the match: this page may ask for a rematch. */
   readonly canRematch: boolean;
+  /** Local: the bots are playing the rest of the match without pauses (see `GameController.skipToEnd`). */
+  readonly skipping: boolean;
 }
 
 export interface Hint {
@@ -57,6 +59,8 @@ export interface GameController {
   start(): void;
   /** Only games against the computer give hints. */
   readonly hint: ((lang: Lang) => Promise<Hint | null>) | null;
+  /** Local, once the person is out: the bots play the remaining rounds at once and the table shows the end. */
+  readonly skipToEnd?: () => void;
   /** The match as a game record (JSON-ready), if one can be given now. */
   record(): Promise<unknown>;
   dispose(): void;
@@ -74,6 +78,7 @@ export const emptyModel = (mode: TableModel["mode"]): TableModel => ({
   code: null,
   canStart: false,
   canRematch: false,
+  skipping: false,
 });
 
 const LOG_LIMIT = 40;

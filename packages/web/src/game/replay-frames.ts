@@ -3,6 +3,7 @@ import {
   type Deal,
   type GameEvent,
   type MatchState,
+  type RoundResult,
   applyAction,
   dealRound,
   newMatch,
@@ -57,4 +58,40 @@ export function framesOf(input: unknown): Frames {
     }
   });
   return { ok: true, frames, players: checked.value.players };
+}
+
+/** The result of the round a frame ends, or null when the frame is within a round. */
+export const resultAt = (frame: Frame): RoundResult | null =>
+  frame.state.round && frame.state.round.endReason !== null
+    ? (frame.state.finished[frame.round]?.result ?? null)
+    : null;
+
+/** One round of a replay: where its frames are, who dealt and knocked, and how it ended. */
+export interface RoundSummary {
+  readonly index: number;
+  readonly dealer: number;
+  readonly knocker: number | null;
+  /** Its first frame (the deal) and its last. */
+  readonly first: number;
+  readonly last: number;
+  /** Null for a round the record leaves unfinished. */
+  readonly result: RoundResult | null;
+}
+
+/** The rounds of a list of frames, in order. */
+export function roundsOf(frames: readonly Frame[]): RoundSummary[] {
+  const rounds: RoundSummary[] = [];
+  frames.forEach((frame, at) => {
+    const round = frame.state.round;
+    if (!round) return;
+    rounds[frame.round] = {
+      index: frame.round,
+      dealer: round.dealer,
+      knocker: round.knocker,
+      first: rounds[frame.round]?.first ?? at,
+      last: at,
+      result: resultAt(frame),
+    };
+  });
+  return rounds;
 }

@@ -1,11 +1,12 @@
 import type { GameEvent, Move } from "@schwimmen/rules";
 import type { ServerMessage, TableInfo, VersionedEvent } from "@schwimmen/server/protocol";
-import { createStore } from "../store.js";
+import { readItem, writeItem } from "../device-storage.js";
 import { type GameController, type SeatInfo, type TableModel, appendLog, emptyModel } from "../game/model.js";
-import { GameSocket, socketUrl } from "./socket.js";
+import { createStore, type Store } from "../store.js";
+import { DROPPED, GameSocket, socketUrl } from "./socket.js";
+import { forgetTable, rememberTable } from "./table-code.js";
 
 const TOKEN_KEY = "schwimmen.token";
-const versionKey = (code: string) => `schwimmen.version.${code}`;
 
 const ENGINE_EVENTS = new Set<string>([
   "roundStarted",
@@ -22,13 +23,10 @@ const ENGINE_EVENTS = new Set<string>([
   "matchEnded",
 ]);
 
-function readToken(): string | undefined {
-  try {
-    return localStorage.getItem(TOKEN_KEY) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** Codes that ask the player for another name (the seat was not taken). */
+const NAME_CODES = new Set(["INVALID_NAME", "NAME_REQUIRED"]);
+/** How long the way in may take before the page says the server cannot be reached (it keeps trying). */
+const PATIENCE_MS = 8000;
 
 export interface OnlineOptions {
   /** Join this table; or create one with `create`. */
@@ -44,6 +42,27 @@ export interface OnlineOptions {
   readonly onCode?: (code: string) => void;
 }
 
+/** What the online screen shows besides the table, and instead of it when the table cannot be reached. */
+export interface OnlineStatus {
+  /**
+   * connecting: on the way; table: sitting or watching; name: the server refused the name (`problem` says why);
+   * unreachable: no connection could be opened yet; stopped: the server refused the table for good (`problem`).
+   */
+  readonly stage: "connecting" | "table" | "name" | "unreachable" | "stopped";
+  /** The error code behind `name` and `stopped`, and the server's message with it. */
+  readonly problem: string | null;
+  readonly detail: string;
+  /** The last refusal of a move or request while at the table, shown for a moment. */
+  readonly notice: { readonly code: string; readonly at: number } | null;
+  /** While the connection is down: its close code and the attempts in a row that failed. */
+  readonly down: { readonly code: number; readonly failures: number } | null;
+  readonly table: TableInfo | null;
+  /** Why this page only watches: the match had started, or every seat was taken. */
+  readonly watching: "started" | "full" | null;
+  /** The name this page asked to sit down with. */
+  readonly name: string;
+}
+
 const seatsOf = (table: TableInfo): SeatInfo[] =>
   table.seats.map((s) => ({
     name: s.name ?? "",
@@ -55,38 +74,38 @@ const seatsOf = (table: TableInfo): SeatInfo[] =>
 
 /**
  * An online table: the server holds the true state and sends this seat's view with every change. The page keeps the
- * device token (its identity) in localStorage and the last version it applied, so a reload or a dropped connection
- * resumes where it left off.
+ * device token (its identity) in localStorage; a dropped connection resumes from the last version it applied, and a
+ * reload gets the whole picture with the current round's events (so the last move can be shown again).
  */
 export type OnlineGame = GameController & {
+  readonly status: Store<OnlineStatus>;
   /** Takes the seat back from the bot that played it while this person was away. */
   back(): void;
+  /** Sits down again under another name (after the server refused the first). */
+  rename(name: string): void;
+  /** Tries to connect at once (the server was unreachable). */
+  retry(): void;
 };
 
 export function createOnlineGame(options: OnlineOptions): OnlineGame {
   const store = createStore<TableModel>(emptyModel("online"));
+  const status = createStore<OnlineStatus>({
+    stage: "connecting",
+    problem: null,
+    detail: "",
+    notice: null,
+    down: null,
+    table: null,
+    watching: null,
+    name: options.playerName,
+  });
+  const setStatus = (change: Partial<OnlineStatus>) => status.update((s) => ({ ...s, ...change }));
   let code = options.code;
+  let playerName = options.playerName;
   let version: number | null = null;
   let clockOffset = 0;
   let created = false;
-
-  const rememberVersion = () => {
-    if (code === null || version === null) return;
-    try {
-      sessionStorage.setItem(versionKey(code), String(version));
-    } catch {
-      // Without storage a reload simply gets a full sync.
-    }
-  };
-  const storedVersion = (): number | undefined => {
-    if (version !== null) return version;
-    try {
-      const stored = code ? Number(sessionStorage.getItem(versionKey(code))) : NaN;
-      return Number.isInteger(stored) && stored > 0 ? stored : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  let botLevels: readonly string[] = [];
 
   const showTable = (
     table: TableInfo,
@@ -96,7 +115,9 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
   ) => {
     const model = store.get();
     const engineEvents = events.map((e) => e.event).filter((e) => ENGINE_EVENTS.has(e.type)) as unknown as GameEvent[];
+    if (code !== table.code) rememberTable(table.code);
     code = table.code;
+    setStatus({ stage: "table", table, down: null, ...(seat !== null ? { watching: null } : {}) });
     store.set({
       ...model,
       connection: table.status === "lobby" ? "lobby" : "ready",
@@ -112,11 +133,25 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
     });
   };
 
-  const handle = (message: ServerMessage): void => {
+  /** A refusal: of the way in (join, create) it stops the table or asks for a name; at the table it is a notice. */
+  const refused = (message: Extract<ServerMessage, { type: "error" }>, entering: boolean): void => {
+    if (message === DROPPED) return; // the connection's own state says it
+    let problem: string = message.code;
+    // A server from before ten-character codes and name checks says BAD_MESSAGE, naming the field it refused.
+    if (entering && problem === "BAD_MESSAGE" && message.message.startsWith("code")) problem = "TABLE_NOT_FOUND";
+    if (entering && problem === "BAD_MESSAGE" && /^(player)?name/i.test(message.message)) problem = "INVALID_NAME";
+    if (!entering) return setStatus({ notice: { code: problem, at: Date.now() } });
+    const detail = message.message;
+    if (NAME_CODES.has(problem)) return setStatus({ stage: "name", problem, detail });
+    if (problem === "TABLE_NOT_FOUND" && code !== null) forgetTable(code);
+    setStatus({ stage: "stopped", problem, detail });
+    socket.close();
+  };
+
+  const handle = (message: ServerMessage, entering = false): void => {
     switch (message.type) {
       case "sync":
         version = message.version;
-        rememberVersion();
         showTable(message.table, message.seat, message.view, message.events);
         return;
       case "update":
@@ -125,11 +160,11 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
           return;
         }
         version = message.version;
-        rememberVersion();
         showTable(message.table, message.seat, message.view, message.events);
         return;
       case "table": {
         const model = store.get();
+        setStatus({ table: message.table });
         store.set({
           ...model,
           players: seatsOf(message.table),
@@ -138,8 +173,7 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
         return;
       }
       case "error":
-        store.set({ ...store.get(), error: `${message.code}: ${message.message}` });
-        return;
+        return refused(message, entering);
       default:
         return;
     }
@@ -147,65 +181,99 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
 
   async function rejoin(): Promise<void> {
     if (code === null) return;
-    const lastVersion = storedVersion();
+    // Within this page, only what was missed; a fresh page (a reload) gets the whole picture with the round's events.
+    const resume = version !== null ? { lastVersion: version } : {};
     version = null;
-    const resume = lastVersion ? { lastVersion } : {};
-    const answer = await socket.request({ type: "join", code, name: options.playerName, ...resume });
+    const answer = await socket.request({ type: "join", code, name: playerName, ...resume });
     // A table that runs without a seat for this device (or has none free) can still be watched.
     if (answer.type === "error" && (answer.code === "ALREADY_STARTED" || answer.code === "TABLE_FULL")) {
-      handle(await socket.request({ type: "watch", code, ...resume }));
+      setStatus({ watching: answer.code === "TABLE_FULL" ? "full" : "started" });
+      handle(await socket.request({ type: "watch", code, ...resume }), true);
       return;
     }
-    handle(answer);
+    handle(answer, true);
   }
 
+  async function create(): Promise<void> {
+    if (!options.create) return;
+    created = true;
+    const { seats, rules, botLevel, tableName } = options.create;
+    const answer = await socket.request({
+      type: "create",
+      name: tableName,
+      playerName,
+      seats,
+      rules: { ...rules },
+      ...(botLevel && botLevels.includes(botLevel) ? { botLevel } : {}),
+    });
+    // Refused (a name to fix) or dropped before the answer: the next attempt creates it.
+    if (answer.type !== "sync") created = false;
+    handle(answer, true);
+    if (answer.type === "sync") options.onCode?.(answer.table.code);
+  }
+
+  let patience: ReturnType<typeof setTimeout> | undefined;
+  const bePatient = () => {
+    clearTimeout(patience);
+    patience = setTimeout(() => {
+      if (status.get().stage === "connecting") setStatus({ stage: "unreachable" });
+    }, PATIENCE_MS);
+  };
+  bePatient();
+  const enter = () => {
+    bePatient();
+    return code === null ? (created ? Promise.resolve() : create()) : rejoin();
+  };
+
   const socket = new GameSocket(socketUrl(), {
-    onPush: handle,
-    onDown: () => store.set({ ...store.get(), connection: "reconnecting" }),
+    onPush: (message) => handle(message),
+    onDown(closeCode, failures) {
+      const { stage } = status.get();
+      const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+      if ((stage === "connecting" || stage === "unreachable") && (failures >= 2 || offline))
+        setStatus({ stage: "unreachable", down: { code: closeCode, failures } });
+      else setStatus({ down: { code: closeCode, failures } });
+      if (stage === "table") store.set({ ...store.get(), connection: "reconnecting" });
+    },
     async onOpen() {
-      const welcome = await socket.request({ type: "hello", ...(readToken() ? { token: readToken() } : {}) });
-      if (welcome.type !== "welcome") return handle(welcome);
+      if (status.get().stage === "unreachable") setStatus({ stage: "connecting" });
+      const token = readItem(TOKEN_KEY);
+      const welcome = await socket.request({ type: "hello", ...(token ? { token } : {}) });
+      if (welcome.type !== "welcome") return handle(welcome, true);
       clockOffset = welcome.serverTime - Date.now();
-      try {
-        localStorage.setItem(TOKEN_KEY, welcome.token);
-      } catch {
-        // The seat then lasts only as long as this connection.
-      }
-      if (code === null && options.create && !created) {
-        created = true;
-        const { seats, rules, botLevel, tableName } = options.create;
-        const level = botLevel && welcome.botLevels.includes(botLevel) ? { botLevel } : {};
-        const answer = await socket.request({
-          type: "create",
-          name: tableName,
-          playerName: options.playerName,
-          seats,
-          rules: { ...rules },
-          ...level,
-        });
-        handle(answer);
-        if (answer.type === "sync") options.onCode?.(answer.table.code);
-        return;
-      }
-      await rejoin();
+      botLevels = welcome.botLevels;
+      // Without storage the seat lasts only as long as this connection.
+      writeItem(TOKEN_KEY, welcome.token);
+      if (status.get().stage !== "name") await enter();
     },
   });
 
-  const send = (message: Parameters<GameSocket["request"]>[0]) => void socket.request(message).then(handle);
+  const send = (message: Parameters<GameSocket["request"]>[0]) =>
+    void socket.request(message).then((answer) => handle(answer));
 
   return {
     store,
+    status,
     act: (move: Move) => send({ type: "act", action: move }),
     nextRound() {},
     rematch: () => send({ type: "rematch" }),
     start: () => send({ type: "start" }),
     back: () => send({ type: "back" }),
+    rename(name: string) {
+      playerName = name;
+      setStatus({ stage: "connecting", problem: null, name });
+      void enter();
+    },
+    retry: () => socket.retryNow(),
     hint: null,
     async record() {
       if (code === null) return null;
       const response = await fetch(`/api/tables/${encodeURIComponent(code)}/record`);
       return response.ok ? ((await response.json()) as unknown) : null;
     },
-    dispose: () => socket.close(),
+    dispose() {
+      clearTimeout(patience);
+      socket.close();
+    },
   };
 }

@@ -1,59 +1,49 @@
+import "./online.css";
 import { useEffect, useMemo, useState } from "preact/hooks";
+import { hasChosenName } from "../player-name.js";
 import { settings } from "../settings.js";
 import { useStore } from "../store.js";
 import { TableScreen } from "../table/table-screen.js";
 import { useUi } from "../ui.js";
-import { type OnlineGame, createOnlineGame } from "./online-game.js";
+import type { TableInfo } from "@schwimmen/server/protocol";
+import { errorText } from "./errors.js";
+import { OnlineBar } from "./online-bar.js";
+import { createOnlineGame } from "./online-game.js";
+import { NameStep, ProblemPage } from "./online-pages.js";
+import { formatCode, normalizeCode } from "./table-code.js";
+
+/**
+ * "Play against the computer instead" must work when the server (or the network) is gone: once this screen is here,
+ * the local table's code is fetched as well and the computer players' worker started, so that the page has both.
+ */
+function prefetchLocalPlay(): void {
+  const load = () => {
+    void import("../screens/local-table.js").catch(() => undefined);
+    void import("../game/bot-client.js").then((bots) => bots.botAsk()).catch(() => undefined);
+  };
+  if ("requestIdleCallback" in window) requestIdleCallback(load, { timeout: 5000 });
+  else setTimeout(load, 2000);
+}
+prefetchLocalPlay();
 
 export interface OnlineTableProps {
-  /** The table to join; null with `params` (seats, bot) to create one. */
+  /** The table to join as typed or linked (any case, dash or not); null with `params` (seats, bot) to create one. */
   readonly code: string | null;
   readonly params: URLSearchParams;
   readonly onMenu: () => void;
 }
 
-function OnlineBar({ game }: { game: OnlineGame }) {
-  const ui = useUi();
-  const model = useStore(game.store);
-  const [copied, setCopied] = useState(false);
-  if (!model.code) return null;
-  const link = `${location.origin}/t/${model.code}`;
-  const seated = model.players.filter((p) => !p.free).length;
-  return (
-    <div class="online-bar">
-      <span>
-        {ui.tr("tableCode")}: <code data-code={model.code}>{model.code}</code>
-      </span>
-      <button
-        type="button"
-        class="btn btn--ghost"
-        onClick={() =>
-          void navigator.clipboard?.writeText(link).then(
-            () => setCopied(true),
-            () => undefined,
-          )
-        }
-      >
-        {copied ? ui.tr("copied") : ui.tr("copyLink")}
-      </button>
-      {model.connection === "lobby" ? <span>{ui.tr("waitingPlayers", { n: seated })}</span> : null}
-      {model.connection === "reconnecting" ? <span role="status">{ui.tr("connectionLost")}</span> : null}
-      {model.seat !== null && model.players[model.seat]?.away ? (
-        <button type="button" class="btn btn--primary" data-action="back" onClick={() => game.back()}>
-          {ui.tr("imBack")}
-        </button>
-      ) : null}
-      {model.canStart ? (
-        <button type="button" class="btn btn--primary" data-action="start-match" onClick={() => game.start()}>
-          {ui.tr("startMatch")}
-        </button>
-      ) : null}
-    </div>
-  );
+interface SessionProps {
+  readonly code: string | null;
+  readonly params: URLSearchParams;
+  readonly onMenu: () => void;
+  /** Starts over with a new connection (after a refusal such as RATE_LIMITED). */
+  readonly onRestart: () => void;
 }
 
-/** A table on the server: create it (from the start page) or join it by code or invite link. */
-export function OnlineTable({ code, params, onMenu }: OnlineTableProps) {
+/** One connection to one table, from the first answer on: the table, or why there is none. */
+function OnlineSession({ code, params, onMenu, onRestart }: SessionProps) {
+  const ui = useUi();
   const game = useMemo(() => {
     const current = settings.get();
     const seats = Math.min(9, Math.max(2, Number(params.get("seats")) || 4));
@@ -72,13 +62,89 @@ export function OnlineTable({ code, params, onMenu }: OnlineTableProps) {
           }
         : {}),
       // The address becomes the table's, so a reload or a shared link comes back here; no new screen is mounted.
-      onCode: (newCode) => history.replaceState(null, "", `#/t/${newCode}`),
+      onCode: (newCode) => history.replaceState(null, "", `#/t/${formatCode(newCode)}`),
     });
-  }, [code]);
+  }, []);
   useEffect(() => () => game.dispose(), [game]);
+  const status = useStore(game.status);
   const openReplay = (record: unknown) => {
     sessionStorage.setItem("schwimmen.replay", JSON.stringify(record));
     location.hash = "#/replay";
   };
+  if (status.stage === "stopped")
+    return (
+      <ProblemPage
+        problem={{ kind: "stopped", code: status.table?.code ?? code, error: status.problem ?? "INTERNAL" }}
+        onRetry={onRestart}
+      />
+    );
+  if (status.stage === "unreachable")
+    return <ProblemPage problem={{ kind: "unreachable" }} onRetry={() => game.retry()} />;
+  if (status.stage === "name")
+    return (
+      <NameStep
+        code={code}
+        refusal={status.problem ? { name: status.name, text: errorText(ui, status.problem, status.detail) } : null}
+        onDone={(name) => game.rename(name)}
+      />
+    );
   return <TableScreen game={game} onMenu={onMenu} onReplay={openReplay} header={<OnlineBar game={game} />} />;
+}
+
+/**
+ * A first visit by invite link: the table is looked up first (no name is asked for a table that does not exist),
+ * and the host is named in the invitation.
+ */
+function FirstVisit({ code, onDone }: { readonly code: string | null; readonly onDone: () => void }) {
+  const [peek, setPeek] = useState<{ missing: boolean; host: string | null } | null>(code ? null : EMPTY_PEEK);
+  useEffect(() => {
+    if (!code) return;
+    let live = true;
+    fetch(`/api/tables/${code}`)
+      .then(async (response) => {
+        if (response.status === 404) return { missing: true, host: null };
+        const table = response.ok ? ((await response.json()) as Partial<TableInfo>) : null;
+        return { missing: false, host: table?.seats?.[table.host ?? 0]?.name ?? null };
+      })
+      // Whatever else goes wrong, the join will tell.
+      .catch(() => EMPTY_PEEK)
+      .then((found) => live && setPeek(found));
+    return () => {
+      live = false;
+    };
+  }, [code]);
+  if (!peek) return null;
+  if (peek.missing)
+    return <ProblemPage problem={{ kind: "stopped", code, error: "TABLE_NOT_FOUND" }} onRetry={() => undefined} />;
+  return <NameStep code={code} host={peek.host} refusal={null} onDone={onDone} />;
+}
+const EMPTY_PEEK = { missing: false, host: null };
+
+/**
+ * A table on the server: create it (from the start page) or join it by code or invite link. A code that cannot be one
+ * is answered at once; a player without a name on this device is asked for one first.
+ */
+export function OnlineTable({ code, params, onMenu }: OnlineTableProps) {
+  const [named, setNamed] = useState(hasChosenName);
+  const [attempt, setAttempt] = useState(0);
+  const target = code === null ? null : normalizeCode(code);
+  if (code !== null && target === null) {
+    let shown = code;
+    try {
+      shown = decodeURIComponent(code);
+    } catch {
+      // Shown as it came.
+    }
+    return <ProblemPage problem={{ kind: "badCode", text: shown }} onRetry={() => undefined} />;
+  }
+  if (!named) return <FirstVisit code={target} onDone={() => setNamed(true)} />;
+  return (
+    <OnlineSession
+      key={`${target}:${attempt}`}
+      code={target}
+      params={params}
+      onMenu={onMenu}
+      onRestart={() => setAttempt((n) => n + 1)}
+    />
+  );
 }

@@ -7,10 +7,22 @@ export interface SocketEvents {
   onPush(message: ServerMessage): void;
   /** A new connection is open: identify and rejoin here. */
   onOpen(): void;
-  onDown(): void;
+  /**
+   * The connection closed (`code`: the WebSocket close code, 1006 for a dropped line) or could not be opened; a new
+   * attempt follows. `failures` counts the attempts in a row that did not open.
+   */
+  onDown(code: number, failures: number): void;
 }
 
+/** The answer to a request whose connection dropped before the server answered (the page shows the drop itself). */
+export const DROPPED: ServerMessage = { type: "error", code: "INTERNAL", message: "connection lost" };
+
 const RETRY_MS = [300, 800, 1500, 3000, 5000];
+/**
+ * Waits after the server's own close codes (docs/protocol.md): "too slow" (4002) comes back at once and resyncs
+ * (onOpen rejoins with the last version); a flood (1008) waits out the rate window.
+ */
+const AFTER_CLOSE_MS: Readonly<Record<number, number>> = { 4002: 0, 1008: 20_000 };
 
 /**
  * One WebSocket to the server that comes back after a drop. Every request gets exactly one answer (its `re`), so
@@ -21,6 +33,9 @@ export class GameSocket {
   private nextId = 1;
   private readonly waiting = new Map<number, (message: ServerMessage) => void>();
   private retries = 0;
+  /** Attempts in a row that did not open. */
+  private failures = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
 
   constructor(
@@ -32,10 +47,14 @@ export class GameSocket {
 
   private connect(): void {
     if (this.closed) return;
+    clearTimeout(this.timer);
     const socket = new WebSocket(this.url);
     this.socket = socket;
+    let opened = false;
     socket.addEventListener("open", () => {
+      opened = true;
       this.retries = 0;
+      this.failures = 0;
       this.events.onOpen();
     });
     socket.addEventListener("message", (frame) => {
@@ -52,23 +71,27 @@ export class GameSocket {
         resolve(message);
       } else this.events.onPush(message);
     });
-    socket.addEventListener("close", () => {
+    socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
-      for (const resolve of this.waiting.values())
-        resolve({ type: "error", code: "INTERNAL", message: "connection lost" });
+      for (const resolve of this.waiting.values()) resolve(DROPPED);
       this.waiting.clear();
-      this.events.onDown();
       if (this.closed) return;
-      const wait = RETRY_MS[Math.min(this.retries++, RETRY_MS.length - 1)]!;
-      setTimeout(() => this.connect(), wait);
+      if (!opened) this.failures++;
+      const wait = AFTER_CLOSE_MS[event.code] ?? RETRY_MS[Math.min(this.retries++, RETRY_MS.length - 1)]!;
+      this.timer = setTimeout(() => this.connect(), wait);
+      this.events.onDown(event.code, this.failures);
     });
+  }
+
+  /** Tries again at once instead of waiting for the next attempt (a "try again" button). */
+  retryNow(): void {
+    if (this.socket === null) this.connect();
   }
 
   request(message: Outgoing): Promise<ServerMessage> {
     const socket = this.socket;
-    if (!socket || socket.readyState !== WebSocket.OPEN)
-      return Promise.resolve({ type: "error", code: "INTERNAL", message: "not connected" });
+    if (!socket || socket.readyState !== WebSocket.OPEN) return Promise.resolve(DROPPED);
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
@@ -78,6 +101,7 @@ export class GameSocket {
 
   close(): void {
     this.closed = true;
+    clearTimeout(this.timer);
     this.socket?.close();
   }
 }

@@ -9,7 +9,7 @@ import { useUi } from "../ui.js";
 function presetAbout(rules: Readonly<Record<string, unknown>>, lang: "de" | "en"): string {
   const keys = changedKeys(rules);
   if (keys.length === 0)
-    return lang === "de" ? "Die Grundregeln, alles wie voreingestellt." : "The base rules, all defaults.";
+    return lang === "de" ? "Die Grundregeln, ohne Hausregeln." : "The basic rules, no house rules.";
   return keys.map((key) => `${RULE_TEXTS[key].label[lang]}: ${ruleValueName(key, rules[key], lang)}`).join(" · ");
 }
 

@@ -1,26 +1,80 @@
-import { useEffect, useMemo } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { botAsk } from "../game/bot-client.js";
 import { createLocalGame } from "../game/local-game.js";
+import { clearSavedMatch, loadSavedMatch, storeSavedMatch } from "../game/saved-match.js";
 import { fullRules } from "../presets.js";
 import { SPEED_DELAY_MS, settings } from "../settings.js";
 import { TableScreen } from "../table/table-screen.js";
+import { useUi } from "../ui.js";
+import { ConfirmDialog } from "./confirm-dialog.js";
 import { levelsFor } from "./start.js";
 
 const BOT_NAMES = ["Lena", "Tom", "Anna", "Jonas", "Mia", "Paul", "Emma", "Finn"];
+/** Marks the history entry pushed over the table's own, so that the browser's Back first asks. */
+const GUARD = "schwimmenLocalGuard";
 
-/** A match against the computer, built from the start page's settings. */
+const guarded = () => (history.state as Record<string, unknown> | null)?.[GUARD] === true;
+
+/**
+ * A match against the computer: the one kept in the page if there is one, else a new one from the start page's
+ * settings. Leaving a running match by "Menu" or the browser's Back asks first; the match stays kept either way.
+ */
 export function LocalTable({ onMenu }: { onMenu: () => void }) {
+  const ui = useUi();
   const game = useMemo(() => {
     const current = settings.get();
     const rules = fullRules(current.rules);
     const levels = levelsFor(current.levels, current.seats);
     const names = [current.name, ...levels.map((_, i) => BOT_NAMES[i] ?? `#${i + 2}`)];
-    return createLocalGame({ rules, names, levels, delay: () => SPEED_DELAY_MS[settings.get().speed], ask: botAsk() });
+    return createLocalGame({
+      rules,
+      names,
+      levels,
+      delay: () => SPEED_DELAY_MS[settings.get().speed],
+      ask: botAsk(),
+      resume: loadSavedMatch(),
+      save: (match) => (match ? storeSavedMatch(match) : clearSavedMatch()),
+    });
   }, []);
   useEffect(() => () => game.dispose(), [game]);
+  const running = () => {
+    const { view } = game.store.get();
+    return view !== null && !view.over;
+  };
+  const [asking, setAsking] = useState(false);
+
+  useEffect(() => {
+    if (!guarded()) history.pushState({ [GUARD]: true }, "");
+    const onBack = () => {
+      // Only Back from the guard entry to the table's own address; other moves change the screen anyway.
+      if (!location.hash.startsWith("#/play") || guarded()) return;
+      if (!running()) return history.back();
+      history.pushState({ [GUARD]: true }, "");
+      setAsking(true);
+    };
+    addEventListener("popstate", onBack);
+    return () => removeEventListener("popstate", onBack);
+  }, []);
+
   const openReplay = (record: unknown) => {
     sessionStorage.setItem("schwimmen.replay", JSON.stringify(record));
     location.hash = "#/replay";
   };
-  return <TableScreen game={game} onMenu={onMenu} onReplay={openReplay} />;
+  return (
+    <>
+      <TableScreen game={game} onMenu={() => (running() ? setAsking(true) : onMenu())} onReplay={openReplay} />
+      <ConfirmDialog
+        open={asking}
+        title={ui.tr("leaveTitle")}
+        text={ui.tr("leaveText")}
+        cancel={ui.tr("leaveStay")}
+        confirm={ui.tr("leaveGo")}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          onMenu();
+        }}
+      />
+    </>
+  );
 }

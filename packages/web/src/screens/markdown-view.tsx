@@ -1,132 +1,151 @@
 import type { ComponentChildren } from "preact";
-import type { Block, Inline } from "../markdown.js";
+import type { Code, Nodes, Root, RootContent } from "mdast";
 
-/** Links between the docs pages point to the app's own screens. */
-function pageLink(href: string): string {
-  if (/^(\.\/)?rules\.(de|en)\.md/.test(href)) return "#/rules";
-  if (/^(\.\/)?presets\.md/.test(href)) return "#/house-rules";
-  return href;
+export interface MarkdownHooks {
+  /** Where a link of the document leads in the app (e.g. `rules.en.md` to a hash route); `null` keeps it. */
+  readonly link?: (href: string) => string | null;
+  /** Draws a fenced block of a special language (e.g. `cards`); `undefined` draws it as code. */
+  readonly code?: (node: Code) => ComponentChildren | undefined;
+  /** Changes every piece of running text before it is drawn (e.g. suit names for the chosen card faces). */
+  readonly text?: (text: string) => string;
 }
 
-function Inlines({ nodes }: { nodes: readonly Inline[] }): ComponentChildren {
-  return nodes.map((node) => {
-    switch (node.kind) {
-      case "text":
-        return node.text;
-      case "code":
-        return <code>{node.text}</code>;
-      case "strong":
-        return (
-          <strong>
-            <Inlines nodes={node.children} />
-          </strong>
-        );
-      case "em":
-        return (
-          <em>
-            <Inlines nodes={node.children} />
-          </em>
-        );
-      case "link": {
-        const target = pageLink(node.href);
-        if (target.startsWith("#") && !target.startsWith("#/"))
-          // An anchor inside the page: scroll there, leaving the page's own route in the address alone.
-          return (
-            <a
-              href={target}
-              onClick={(event) => {
-                event.preventDefault();
-                document.getElementById(decodeURIComponent(target.slice(1)))?.scrollIntoView();
-              }}
-            >
-              <Inlines nodes={node.children} />
-            </a>
-          );
-        return (
-          <a href={target} rel="noopener noreferrer">
-            <Inlines nodes={node.children} />
-          </a>
-        );
-      }
-    }
-  });
+type Align = "left" | "right" | "center" | null | undefined;
+
+/** Links may go to web pages, mail, anchors or relative places; anything else (javascript:, data:) is dropped. */
+export function safeHref(href: string): string | null {
+  const trimmed = href.trim();
+  if (/^(https?:|mailto:|#|\/|\.\/|\.\.\/)/i.test(trimmed)) return trimmed;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return null;
+  return trimmed;
 }
 
-/** Draws parsed Markdown as elements; every text goes in as a text node. */
-export function MarkdownView({ blocks }: { blocks: readonly Block[] }) {
+function Link({ href, children }: { href: string; children: ComponentChildren }) {
+  if (href.startsWith("#") && !href.startsWith("#/"))
+    // An anchor inside the page: scroll there, leaving the page's own route in the address alone.
+    return (
+      <a
+        href={href}
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById(decodeURIComponent(href.slice(1)))?.scrollIntoView();
+        }}
+      >
+        {children}
+      </a>
+    );
   return (
-    <>
-      {blocks.map((block) => {
-        switch (block.kind) {
-          case "heading": {
-            const Tag = `h${block.level}` as "h1";
-            return (
-              <Tag id={block.id}>
-                <Inlines nodes={block.children} />
-              </Tag>
-            );
-          }
-          case "paragraph":
-            return (
-              <p>
-                <Inlines nodes={block.children} />
-              </p>
-            );
-          case "list": {
-            const Tag = block.ordered ? "ol" : "ul";
-            return (
-              <Tag>
-                {block.items.map((item) => (
-                  <li>
-                    <Inlines nodes={item} />
-                  </li>
-                ))}
-              </Tag>
-            );
-          }
-          case "quote":
-            return (
-              <blockquote>
-                <MarkdownView blocks={block.children} />
-              </blockquote>
-            );
-          case "table":
-            return (
-              <div class="table-scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      {block.head.map((cell) => (
-                        <th scope="col">
-                          <Inlines nodes={cell} />
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {block.rows.map((row) => (
-                      <tr>
-                        {row.map((cell) => (
-                          <td>
-                            <Inlines nodes={cell} />
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            );
-          case "code":
-            return (
-              <pre>
-                <code>{block.text}</code>
-              </pre>
-            );
-          case "rule":
-            return <hr />;
-        }
-      })}
-    </>
+    <a href={href} rel="noopener noreferrer">
+      {children}
+    </a>
   );
+}
+
+/** Block content; raw HTML between blocks becomes a paragraph of its own text. */
+function renderBlocks(nodes: readonly RootContent[], hooks: MarkdownHooks, tight = false): ComponentChildren {
+  return nodes.map((node) => (node.type === "html" && !tight ? <p>{node.value}</p> : render(node, hooks, tight)));
+}
+
+/** One node as elements. Text (and raw HTML, which is never interpreted) always goes in as a text node. */
+function render(node: Nodes, hooks: MarkdownHooks, tight = false): ComponentChildren {
+  const blocks = (children: readonly RootContent[]) => renderBlocks(children, hooks);
+  const kids = (children: readonly RootContent[]) => children.map((child) => render(child, hooks));
+  switch (node.type) {
+    case "root":
+      return blocks(node.children);
+    case "text":
+      return hooks.text ? hooks.text(node.value) : node.value;
+    case "html":
+      return node.value;
+    case "inlineCode":
+      return <code>{node.value}</code>;
+    case "code":
+      return (
+        hooks.code?.(node) ?? (
+          <pre>
+            <code>{node.value}</code>
+          </pre>
+        )
+      );
+    case "heading": {
+      const Tag = `h${Math.min(node.depth, 4)}` as "h1";
+      return <Tag id={node.data?.id}>{kids(node.children)}</Tag>;
+    }
+    case "paragraph":
+      // In a tight list an item's paragraph is just its text, as GitHub draws it.
+      return tight ? kids(node.children) : <p>{kids(node.children)}</p>;
+    case "list": {
+      const items = node.children.map((item) => <li>{renderBlocks(item.children, hooks, !node.spread)}</li>);
+      return node.ordered ? <ol start={node.start ?? undefined}>{items}</ol> : <ul>{items}</ul>;
+    }
+    case "listItem":
+      return <li>{blocks(node.children)}</li>;
+    case "blockquote":
+      return <blockquote>{blocks(node.children)}</blockquote>;
+    case "table": {
+      const [head, ...rows] = node.children;
+      const align = (i: number): { textAlign: string } | undefined => {
+        const a: Align = node.align?.[i];
+        return a ? { textAlign: a } : undefined;
+      };
+      return (
+        <div class="table-scroll">
+          <table>
+            {head ? (
+              <thead>
+                <tr>
+                  {head.children.map((cell, i) => (
+                    <th scope="col" style={align(i)}>
+                      {kids(cell.children)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+            ) : null}
+            <tbody>
+              {rows.map((row) => (
+                <tr>
+                  {row.children.map((cell, i) => (
+                    <td style={align(i)}>{kids(cell.children)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+    }
+    case "tableRow":
+    case "tableCell":
+      return kids(node.children);
+    case "thematicBreak":
+      return <hr />;
+    case "break":
+      return <br />;
+    case "strong":
+      return <strong>{kids(node.children)}</strong>;
+    case "emphasis":
+      return <em>{kids(node.children)}</em>;
+    case "delete":
+      return <del>{kids(node.children)}</del>;
+    case "link": {
+      const safe = safeHref(node.url);
+      if (safe === null) return kids(node.children);
+      return <Link href={hooks.link?.(safe) ?? safe}>{kids(node.children)}</Link>;
+    }
+    case "linkReference":
+      return kids(node.children);
+    // Pictures are not loaded from documents: their description stands in for them.
+    case "image":
+    case "imageReference":
+      return node.alt ?? "";
+    default:
+      // Definitions, footnotes, front matter and the like draw nothing.
+      return null;
+  }
+}
+
+/** Draws a Markdown tree as elements; nothing is ever parsed as HTML. */
+export function MarkdownView({ tree, hooks = {} }: { tree: Root; hooks?: MarkdownHooks }) {
+  return <>{render(tree, hooks)}</>;
 }

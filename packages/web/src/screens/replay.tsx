@@ -1,12 +1,12 @@
 import "../styles/table.css";
 import "../styles/pages.css";
-import { handValue } from "@schwimmen/rules";
-import { useEffect, useMemo, useState } from "preact/hooks";
+import "../styles/replay.css";
+import { useEffect, useState } from "preact/hooks";
 import { type Frames, framesOf } from "../game/replay-frames.js";
-import { describeEvent } from "../table/announce.js";
-import { CardShown } from "../table/card-button.js";
-import { Lives } from "../table/seats.js";
-import { useUi } from "../ui.js";
+import { type MatchInfo, type TableProblem, tableMatches, tableRecord } from "../game/table-records.js";
+import { formatCode, normalizeCode } from "../online/table-code.js";
+import { type Ui, useUi } from "../ui.js";
+import { ReplayStage } from "./replay-stage.js";
 
 const HANDOFF = "schwimmen.replay";
 
@@ -18,59 +18,85 @@ function parse(text: string): Frames {
   }
 }
 
-/** Steps through a finished game's record: load a file, paste JSON, or fetch a table's record from the server. */
+/** A table's matches to choose from, once fetched by its code. */
+interface TableMatches {
+  readonly code: string;
+  /** Null from a server that lists no matches (then only its latest can be shown). */
+  readonly matches: readonly MatchInfo[] | null;
+  readonly chosen: number | null;
+}
+
+function matchLabel(info: MatchInfo, ui: Ui): string {
+  const winner = info.winner === null ? null : (info.seats[info.winner] ?? `#${info.winner + 1}`);
+  const time = new Intl.DateTimeFormat(ui.lang, { dateStyle: "short", timeStyle: "short" }).format(info.finishedAt);
+  return ui.tr("replayMatchOption", {
+    n: info.match,
+    result: winner === null ? ui.tr("replayDraw") : ui.tr("replayWon", { name: winner }),
+    time,
+  });
+}
+
+/** Steps through a finished game's record: load a file, paste JSON, or fetch a table's matches from the server. */
 export function ReplayViewer({ onMenu, params }: { onMenu: () => void; params: URLSearchParams }) {
   const ui = useUi();
   const [text, setText] = useState("");
   const [loaded, setLoaded] = useState<Frames | null>(null);
   const [step, setStep] = useState(0);
   const [code, setCode] = useState(params.get("code") ?? "");
+  const [table, setTable] = useState<TableMatches | null>(null);
+  const [problem, setProblem] = useState<TableProblem | "replayBadCode" | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const show = (source: string) => {
     setLoaded(parse(source));
     setStep(0);
   };
+  const loadMatch = async (tableCode: string, match: number | null) => {
+    setBusy(true);
+    const record = await tableRecord(tableCode, match);
+    setBusy(false);
+    if (!record.ok) {
+      setProblem(record.problem);
+      setLoaded(null);
+      return;
+    }
+    const body = JSON.stringify(record.value, null, 1);
+    setProblem(null);
+    setText(body);
+    show(body);
+  };
+  const fetchTable = async (raw: string) => {
+    const wanted = normalizeCode(raw);
+    setLoaded(null);
+    setTable(null);
+    if (!wanted) return setProblem("replayBadCode");
+    setProblem(null);
+    setBusy(true);
+    const list = await tableMatches(wanted);
+    setBusy(false);
+    if (!list.ok) return setProblem(list.problem);
+    const latest = list.value?.[list.value.length - 1]?.match ?? null;
+    setTable({ code: wanted, matches: list.value, chosen: latest });
+    await loadMatch(wanted, latest);
+  };
+  const choose = (match: number) => {
+    if (!table) return;
+    setTable({ ...table, chosen: match });
+    void loadMatch(table.code, match);
+  };
+
   useEffect(() => {
     const handed = sessionStorage.getItem(HANDOFF);
     if (handed) {
       sessionStorage.removeItem(HANDOFF);
       setText(handed);
       show(handed);
-    }
+    } else if (params.get("code")) void fetchTable(params.get("code")!);
   }, []);
-  const fetchRecord = async () => {
-    const response = await fetch(`/api/tables/${encodeURIComponent(code.trim().toUpperCase())}/record`).catch(
-      () => null,
-    );
-    const body = response && response.ok ? await response.text() : "";
-    setText(body);
-    if (body) show(body);
-    else setLoaded({ ok: false, message: `${response?.status ?? "offline"}` });
-  };
 
   const frames = loaded?.ok ? loaded.frames : [];
-  const last = Math.max(0, frames.length - 1);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (
-        !frames.length ||
-        (event.target instanceof HTMLElement && ["INPUT", "TEXTAREA"].includes(event.target.tagName))
-      )
-        return;
-      if (event.key === "ArrowRight") setStep((s) => Math.min(last, s + 1));
-      else if (event.key === "ArrowLeft") setStep((s) => Math.max(0, s - 1));
-      else if (event.key === "Home") setStep(0);
-      else if (event.key === "End") setStep(last);
-      else return;
-      event.preventDefault();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [frames.length]);
-
-  const frame = frames[Math.min(step, last)];
   const players = loaded?.ok ? loaded.players : [];
-  const speech = useMemo(() => ({ lang: ui.lang, faces: ui.faces, names: players }), [ui.lang, ui.faces, players]);
+  const matches = table?.matches ?? [];
 
   return (
     <main id="main" class="page replay" tabIndex={-1}>
@@ -78,7 +104,7 @@ export function ReplayViewer({ onMenu, params }: { onMenu: () => void; params: U
         ← {ui.tr("menu")}
       </button>
       <h1>{ui.tr("replay")}</h1>
-      <details class="panel" open={!frame}>
+      <details class="panel" open={frames.length === 0}>
         <summary>{ui.tr("replayLoad")}</summary>
         <label class="field">
           <span>{ui.tr("replayFile")}</span>
@@ -92,93 +118,62 @@ export function ReplayViewer({ onMenu, params }: { onMenu: () => void; params: U
           <span>{ui.tr("replayPaste")}</span>
           <textarea name="record" value={text} onInput={(e) => setText(e.currentTarget.value)} />
         </label>
-        <button type="button" class="btn btn--primary" data-action="replay-show" onClick={() => show(text)}>
+        <button
+          type="button"
+          class="btn btn--primary"
+          data-action="replay-show"
+          onClick={() => (setProblem(null), show(text))}
+        >
           {ui.tr("replayShow")}
         </button>
-        <form class="form form--inline" onSubmit={(e) => (e.preventDefault(), void fetchRecord())}>
+        <form class="form form--inline" onSubmit={(e) => (e.preventDefault(), void fetchTable(code))}>
           <label class="field field--small">
             <span>{ui.tr("replayFromTable")}</span>
-            <input name="replay-code" value={code} onInput={(e) => setCode(e.currentTarget.value)} />
+            <input
+              name="replay-code"
+              value={code}
+              autocapitalize="characters"
+              autocomplete="off"
+              spellcheck={false}
+              placeholder="ABCDE-FGHJK"
+              onInput={(e) => setCode(e.currentTarget.value)}
+            />
           </label>
-          <button type="submit" class="btn">
+          <button type="submit" class="btn" data-action="replay-fetch" disabled={busy}>
             {ui.tr("replayFetch")}
           </button>
         </form>
       </details>
+      {table && matches.length > 1 ? (
+        <label class="field replay-match">
+          <span>
+            {ui.tr("replayMatch")} ({ui.tr("tableCode")} {formatCode(table.code)})
+          </span>
+          <select
+            name="replay-match"
+            value={table.chosen ?? ""}
+            disabled={busy}
+            onChange={(e) => choose(Number(e.currentTarget.value))}
+          >
+            {matches.map((info) => (
+              <option value={info.match}>{matchLabel(info, ui)}</option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {busy ? <p class="loading">{ui.tr("waiting")}</p> : null}
+      {problem ? (
+        <p class="error" role="alert" data-problem={problem}>
+          {ui.tr(problem)}
+        </p>
+      ) : null}
       {loaded && !loaded.ok ? (
         <p class="error" role="alert">
           {ui.tr("replayError", { message: loaded.message })}
         </p>
       ) : null}
-      {frame ? (
-        <section class="replay-stage" aria-label={ui.tr("replayStep", { i: step + 1, n: frames.length })}>
-          <div class="replay-controls">
-            <button type="button" class="btn" onClick={() => setStep(0)} aria-label={ui.tr("replayFirst")}>
-              «
-            </button>
-            <button
-              type="button"
-              class="btn"
-              data-action="replay-prev"
-              onClick={() => setStep(Math.max(0, step - 1))}
-              aria-label={ui.tr("replayPrev")}
-            >
-              ◀
-            </button>
-            <span role="status" data-step={step}>
-              {ui.tr("replayStep", { i: step + 1, n: frames.length })}
-            </span>
-            <button
-              type="button"
-              class="btn"
-              data-action="replay-next"
-              onClick={() => setStep(Math.min(last, step + 1))}
-              aria-label={ui.tr("replayNext")}
-            >
-              ▶
-            </button>
-            <button type="button" class="btn" onClick={() => setStep(last)} aria-label={ui.tr("replayLast")}>
-              »
-            </button>
-          </div>
-          <input
-            type="range"
-            min={0}
-            max={last}
-            value={step}
-            aria-label={ui.tr("replayStep", { i: step + 1, n: frames.length })}
-            onInput={(e) => setStep(Number(e.currentTarget.value))}
-            style="width:100%"
-          />
-          <p class="status-line">
-            {frame.events
-              .map((e) => describeEvent(e, speech))
-              .filter(Boolean)
-              .join(" ")}
-          </p>
-          <div class="felt">
-            <div class="middle">
-              {(frame.state.round?.middle ?? []).map((card) => (
-                <CardShown card={card} faces={ui.faces} lang={ui.lang} />
-              ))}
-            </div>
-          </div>
-          <ul class="replay-hands">
-            {players.map((name, seat) => {
-              const hand = frame.state.round?.hands[seat] ?? null;
-              return (
-                <li class={frame.state.round?.toAct === seat ? "seat--turn" : ""}>
-                  <strong>{name}</strong>{" "}
-                  <Lives lives={frame.state.lives[seat] ?? 0} status={frame.state.status[seat] ?? "alive"} ui={ui} />
-                  <div>
-                    {hand ? hand.map((card) => <CardShown card={card} faces={ui.faces} lang={ui.lang} small />) : null}
-                    {hand ? <span> {String(handValue(hand, frame.state.rules)).replace(".5", "½")}</span> : null}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
+      {frames.length > 0 ? (
+        <ReplayStage frames={frames} players={players} step={step} setStep={setStep} ui={ui} />
       ) : null}
     </main>
   );

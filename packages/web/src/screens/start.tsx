@@ -2,10 +2,18 @@ import { maxSeats } from "@schwimmen/rules";
 import { useState } from "preact/hooks";
 import { CardFace } from "../cards/card-face.js";
 import { OFFERED_LEVELS } from "../game/bot-protocol.js";
+import { CodeForm } from "../online/code-form.js";
+import { BackToTable } from "../online/back-to-table.js";
+import { hasChosenName } from "../player-name.js";
 import { fullRules } from "../presets.js";
 import { type Speed, changeSettings } from "../settings.js";
 import { useUi } from "../ui.js";
+import { NameForm } from "./name-form.js";
 import { RulesSummary } from "./rules-summary.js";
+import { clearSavedMatch } from "../game/saved-match.js";
+import { ResumeMatch } from "./resume-match.js";
+import { SoundToggle } from "../sound-toggle.js";
+import "./start.css";
 
 const go = (hash: string) => {
   location.hash = hash;
@@ -18,7 +26,7 @@ export function levelsFor(levels: readonly string[], seats: number): string[] {
 
 /** Switches the language; the placeholder name follows it, a chosen name stays. */
 function chooseLang(lang: "de" | "en", name: string): void {
-  const placeholder = name === "Gast" || name === "Guest";
+  const placeholder = !hasChosenName() && (name === "Gast" || name === "Guest");
   changeSettings({ lang, name: placeholder ? (lang === "de" ? "Gast" : "Guest") : name });
 }
 
@@ -49,6 +57,7 @@ function Settings() {
             </button>
           ))}
         </fieldset>
+        <SoundToggle />
       </div>
     </section>
   );
@@ -67,7 +76,12 @@ function PlayComputer() {
       <h2 id="play-title">{ui.tr("playComputer")}</h2>
       <form
         class="form"
-        onSubmit={(event) => (event.preventDefault(), changeSettings({ seats, levels }), go("#/play"))}
+        onSubmit={(event) => (
+          event.preventDefault(),
+          changeSettings({ seats, levels }),
+          clearSavedMatch(),
+          go("#/play")
+        )}
       >
         <label class="field">
           <span>{ui.tr("seats")}</span>
@@ -114,24 +128,15 @@ function PlayComputer() {
   );
 }
 
-function PlayOnline() {
+/** `nameField`: the name can be changed here (unless the page asks for it above, on the first visit). */
+function PlayOnline({ nameField }: { nameField: boolean }) {
   const ui = useUi();
-  const [code, setCode] = useState("");
   const [seats, setSeats] = useState(4);
   const [level, setLevel] = useState("expert");
   return (
     <section class="panel panel--online" aria-labelledby="online-title">
       <h2 id="online-title">{ui.tr("online")}</h2>
-      <label class="field">
-        <span>{ui.tr("yourName")}</span>
-        <input
-          name="name"
-          maxLength={24}
-          autocomplete="nickname"
-          value={ui.settings.name}
-          onInput={(e) => e.currentTarget.value.trim() && changeSettings({ name: e.currentTarget.value.trim() })}
-        />
-      </label>
+      {nameField ? <NameForm submit={ui.tr("nameSave")} /> : null}
       <form class="form form--inline" onSubmit={(e) => (e.preventDefault(), go(`#/new?seats=${seats}&bot=${level}`))}>
         <label class="field field--small">
           <span>{ui.tr("onlineSeats")}</span>
@@ -153,27 +158,7 @@ function PlayOnline() {
           {ui.tr("createTable")}
         </button>
       </form>
-      <form
-        class="form form--inline"
-        onSubmit={(e) => (
-          e.preventDefault(),
-          code.trim() && go(`#/t/${encodeURIComponent(code.trim().toUpperCase())}`)
-        )}
-      >
-        <label class="field field--small">
-          <span>{ui.tr("tableCode")}</span>
-          <input
-            name="code"
-            value={code}
-            autocapitalize="characters"
-            autocomplete="off"
-            onInput={(e) => setCode(e.currentTarget.value)}
-          />
-        </label>
-        <button type="submit" class="btn" data-action="join-table">
-          {ui.tr("join")}
-        </button>
-      </form>
+      <CodeForm />
     </section>
   );
 }
@@ -181,6 +166,8 @@ function PlayOnline() {
 /** The first screen: play now against the computer, or online; language, faces and house rules. */
 export function StartScreen() {
   const ui = useUi();
+  // On the first visit the name is asked for at the top; the question stays (with "saved") until the next visit.
+  const [askName] = useState(() => !hasChosenName());
   return (
     <main id="main" class="page start" tabIndex={-1}>
       <header class="hero">
@@ -212,9 +199,18 @@ export function StartScreen() {
           ))}
         </div>
       </header>
+      {askName ? (
+        <section class="panel panel--welcome" aria-labelledby="welcome-title">
+          <h2 id="welcome-title">{ui.tr("nameAsk")}</h2>
+          <p class="note">{ui.tr("nameWhy")}</p>
+          <NameForm submit={ui.tr("nameSave")} />
+        </section>
+      ) : null}
       <div class="start__grid">
+        <ResumeMatch />
+        <BackToTable />
         <PlayComputer />
-        <PlayOnline />
+        <PlayOnline nameField={!askName} />
         <div class="start__col">
           <section class="panel panel--rules" aria-labelledby="house-title">
             <h2 id="house-title">{ui.tr("houseRules")}</h2>

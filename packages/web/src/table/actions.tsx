@@ -17,11 +17,17 @@ export function Actions({ legal, ui, act, hint, hintText, prompt }: ActionsProps
   const choose = legal.filter((a): a is Extract<Action, { type: "choose" }> => a.type === "choose");
   return (
     <section class="actions" aria-label={ui.tr("actions")}>
-      {prompt ? (
-        <p class="actions__prompt" id="action-prompt">
-          {prompt}
+      {/* One place above the buttons for what to do: the hint once asked for, the prompt otherwise. */}
+      <div class="actions__say">
+        {prompt && !hintText ? (
+          <p class="actions__prompt" id="action-prompt">
+            {prompt}
+          </p>
+        ) : null}
+        <p class="hint-line" aria-live="polite">
+          {hintText ?? ""}
         </p>
-      ) : null}
+      </div>
       <div class="actions__buttons">
         {choose.map((a) => (
           <button
@@ -77,9 +83,6 @@ export function Actions({ legal, ui, act, hint, hintText, prompt }: ActionsProps
           </button>
         ) : null}
       </div>
-      <p class="hint-line" aria-live="polite">
-        {hintText ?? ""}
-      </p>
     </section>
   );
 }

@@ -1,16 +1,46 @@
 import type { Card, GameEvent, Move } from "@schwimmen/rules";
 import { cardLabel } from "../cards/names.js";
-import { translator } from "../i18n/index.js";
+import type { LoggedEvent } from "../game/model.js";
+import { type TextKey, translator } from "../i18n/index.js";
 import type { Faces, Lang } from "../settings.js";
 
 export interface Speech {
   readonly lang: Lang;
   readonly faces: Faces;
-  /** Seat names as shown (the viewer's own seat reads "you"). */
+  /** Seat names as shown. */
   readonly names: readonly string[];
+  /** The viewer's own seat: its moves are told in the second person ("Du klopfst!"). */
+  readonly me?: number | null;
 }
 
 const nameOf = (speech: Speech, seat: number): string => speech.names[seat] ?? `#${seat + 1}`;
+
+/** Texts told of a seat, each with its second-person form for the viewer's own seat. */
+const SELF = {
+  saidRound: "selfRound",
+  saidChose: "selfChose",
+  saidSwap: "selfSwap",
+  saidSwapAll: "selfSwapAll",
+  saidPass: "selfPass",
+  saidKnock: "selfKnock",
+  saidThirtyOne: "selfThirtyOne",
+  saidFire: "selfFire",
+  saidLost: "selfLost",
+  saidSwimming: "selfSwimming",
+  saidOut: "selfOut",
+  winner: "selfWinner",
+} as const satisfies Partial<Record<TextKey, TextKey>>;
+
+/** What `seat` did, in words: "Lena klopft!" for another seat, "Du klopfst!" for the viewer's own. */
+function told(
+  speech: Speech,
+  key: keyof typeof SELF,
+  seat: number,
+  fields: Readonly<Record<string, string | number>> = {},
+): string {
+  const tr = translator(speech.lang);
+  return tr(seat === speech.me ? SELF[key] : key, { ...fields, name: nameOf(speech, seat) });
+}
 
 /** The seat with the best hand of a finished round: who made 31 or Feuer. */
 function bestSeat(values: readonly (number | null)[]): number {
@@ -31,44 +61,61 @@ export function describeEvent(event: GameEvent, speech: Speech): string | null {
   const card = (c: Card) => cardLabel(c, speech.lang, speech.faces);
   switch (event.type) {
     case "roundStarted":
-      return tr("saidRound", { n: event.round + 1, name: nameOf(speech, event.dealer) });
+      return told(speech, "saidRound", event.dealer, { n: event.round + 1 });
     case "chose":
-      return tr("saidChose", { name: nameOf(speech, event.seat) });
+      return told(speech, "saidChose", event.seat);
     case "swapped":
-      return tr("saidSwap", { name: nameOf(speech, event.seat), give: card(event.give), take: card(event.take) });
+      return told(speech, "saidSwap", event.seat, { give: card(event.give), take: card(event.take) });
     case "swappedAll":
-      return tr("saidSwapAll", { name: nameOf(speech, event.seat) });
+      return told(speech, "saidSwapAll", event.seat);
     case "passed":
-      return tr("saidPass", { name: nameOf(speech, event.seat) });
+      return told(speech, "saidPass", event.seat);
     case "knocked":
-      return tr("saidKnock", { name: nameOf(speech, event.seat) });
+      return told(speech, "saidKnock", event.seat);
     case "middleRenewed":
       return tr("saidRenewed");
     case "roundEnded":
-      if (event.reason === "thirtyOne")
-        return tr("saidThirtyOne", { name: nameOf(speech, bestSeat(event.result.values)) });
-      if (event.reason === "fire") return tr("saidFire", { name: nameOf(speech, bestSeat(event.result.values)) });
+      if (event.reason === "thirtyOne") return told(speech, "saidThirtyOne", bestSeat(event.result.values));
+      if (event.reason === "fire") return told(speech, "saidFire", bestSeat(event.result.values));
       return tr("roundOverSaid", { n: event.round + 1 });
     case "livesLost":
-      return tr("saidLost", {
-        name: nameOf(speech, event.seat),
+      return told(speech, "saidLost", event.seat, {
         n: event.count === 1 ? tr("life") : tr("lives", { n: event.count }),
       });
     case "swimming":
-      return tr("saidSwimming", { name: nameOf(speech, event.seat) });
+      return told(speech, "saidSwimming", event.seat);
     case "out":
-      return tr("saidOut", { name: nameOf(speech, event.seat) });
+      return told(speech, "saidOut", event.seat);
     case "matchEnded":
-      return event.draw ? tr("draw") : tr("winner", { name: nameOf(speech, event.winner ?? 0) });
+      return event.draw ? tr("draw") : told(speech, "winner", event.winner ?? 0);
   }
 }
 
 /** A loud event that gets a banner on the table: a knock, 31 or Feuer. */
 export function bannerOf(event: GameEvent, speech: Speech): string | null {
-  const tr = translator(speech.lang);
-  if (event.type === "knocked") return tr("saidKnock", { name: nameOf(speech, event.seat) });
+  if (event.type === "knocked") return describeEvent(event, speech);
   if (event.type === "roundEnded" && (event.reason === "thirtyOne" || event.reason === "fire"))
     return describeEvent(event, speech);
+  return null;
+}
+
+/** Events after a loud one that make its banner old news: a new deal, or the end of the match. */
+const CLOSES_BANNER: ReadonlySet<GameEvent["type"]> = new Set(["roundStarted", "matchEnded"]);
+/** A banner is only for what just happened: not for an event this many entries back (e.g. after a reload). */
+const BANNER_REACH = 6;
+
+/**
+ * The banner the table should show now: the newest loud event of the round on the table, or null once a new round
+ * has been dealt after it. A banner thus always belongs to the state it describes and never outlives its round.
+ */
+export function currentBanner(log: readonly LoggedEvent[], speech: Speech): { id: number; text: string } | null {
+  const last = log[log.length - 1];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const entry = log[i]!;
+    if (CLOSES_BANNER.has(entry.event.type)) return null;
+    const text = bannerOf(entry.event, speech);
+    if (text !== null) return last!.id - entry.id > BANNER_REACH ? null : { id: entry.id, text };
+  }
   return null;
 }
 

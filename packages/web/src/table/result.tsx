@@ -1,11 +1,15 @@
-import type { TableView } from "@schwimmen/rules";
-import { useEffect, useRef } from "preact/hooks";
-import type { SeatInfo } from "../game/model.js";
+import "../styles/results.css";
+import { type RoundResult as Result, type TableView, replayRecord } from "@schwimmen/rules";
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { GameController, SeatInfo } from "../game/model.js";
+import { type Standing, standingsOf } from "../game/standings.js";
+import { useStore } from "../store.js";
 import type { Ui } from "../ui.js";
 import { CardShown } from "./card-button.js";
 import { Lives } from "./seats.js";
 
 interface ResultProps {
+  readonly game: GameController;
   readonly view: TableView;
   readonly players: readonly SeatInfo[];
   readonly me: number | null;
@@ -17,60 +21,228 @@ interface ResultProps {
 }
 
 const shown = (value: number | null) => (value === null ? "–" : String(value).replace(".5", "½"));
+const nameOf = (players: readonly (SeatInfo | undefined)[], seat: number) => players[seat]?.name ?? `#${seat + 1}`;
 
-/** The last round with every hand, its value and the lives it cost; at the match's end the winner or a draw. */
-export function RoundResult({ view, players, me, ui, onNext, onRematch, onDownload, onReplay }: ResultProps) {
-  const result = view.lastResult;
-  const focusRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => focusRef.current?.focus(), [view.round, view.over]);
-  if (!result) return null;
-  const name = (seat: number) => players[seat]?.name ?? `#${seat + 1}`;
-  // How the round ended, in words; a 31 or Feuer names who made it (the best hand of the round).
+/** Why a round ended, in words: who knocked, or who made 31 or Feuer (the best hand of the round). */
+export function reasonOf(
+  result: Result,
+  knocker: number | null,
+  names: readonly string[],
+  me: number | null,
+  ui: Ui,
+): string {
+  const name = (seat: number) => names[seat] ?? `#${seat + 1}`;
   const values = result.values.map((v) => v ?? -1);
   const best = values.indexOf(Math.max(...values));
-  const ending =
-    result.endReason === "thirtyOne"
-      ? ui.tr("saidThirtyOne", { name: name(best) })
-      : result.endReason === "fire"
-        ? ui.tr("saidFire", { name: name(best) })
-        : `${ui.tr("roundOver", { n: view.round + 1 })}: ${ui.tr(`reason_${result.endReason}`)}`;
+  if (result.endReason === "thirtyOne") return ui.tr("saidThirtyOne", { name: name(best) });
+  if (result.endReason === "fire") return ui.tr("saidFire", { name: name(best) });
+  if (result.endReason === "knock" && knocker !== null)
+    return knocker === me ? ui.tr("knockedByYou") : ui.tr("knockedBy", { name: name(knocker) });
+  return ui.tr(`reason_${result.endReason}`);
+}
+
+/** How a round ended, as the result's title: "Round 2 is over: Lena knocked", or the 31 or Feuer line. */
+export function endingOf(
+  result: Result,
+  round: number,
+  knocker: number | null,
+  names: readonly string[],
+  me: number | null,
+  ui: Ui,
+): string {
+  const why = reasonOf(result, knocker, names, me, ui);
+  const loud = result.endReason === "thirtyOne" || result.endReason === "fire";
+  return loud ? why : `${ui.tr("roundOver", { n: round + 1 })}: ${why}`;
+}
+
+/** A seat's name as its row's header; the person's own is marked (and read as "you"). */
+function NameCell({
+  seat,
+  players,
+  me,
+  ui,
+}: {
+  seat: number;
+  players: readonly SeatInfo[];
+  me: number | null;
+  ui: Ui;
+}) {
   return (
-    <section class="result" aria-labelledby="result-title">
+    <th scope="row" class={seat === me ? "result__me" : undefined}>
+      {nameOf(players, seat)}
+      {seat === me ? <span class="sr-only"> ({ui.tr("you")})</span> : null}
+    </th>
+  );
+}
+
+/** One round's hands, values and lost lives, with column headers and a caption for screen readers. */
+export function RoundTable(props: {
+  result: Result;
+  round: number;
+  players: readonly SeatInfo[];
+  me: number | null;
+  ui: Ui;
+}) {
+  const { result, players, me, ui } = props;
+  return (
+    <table class="result__table">
+      <caption class="result__caption">{ui.tr("roundTable", { n: props.round + 1 })}</caption>
+      <thead class="result__head">
+        <tr>
+          <th scope="col">{ui.tr("colPlayer")}</th>
+          <th scope="col">{ui.tr("colCards")}</th>
+          <th scope="col">{ui.tr("colValue")}</th>
+          <th scope="col">{ui.tr("colLoss")}</th>
+          <th scope="col">{ui.tr("colLives")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {result.hands.map((hand, seat) =>
+          hand === null ? null : (
+            <tr class={(result.lifeLosses[seat] ?? 0) > 0 ? "result__row result__row--lost" : "result__row"}>
+              <NameCell seat={seat} players={players} me={me} ui={ui} />
+              <td class="result__cards">
+                {hand.map((card) => (
+                  <CardShown card={card} faces={ui.faces} lang={ui.lang} small />
+                ))}
+              </td>
+              <td class="result__value">{shown(result.values[seat] ?? null)}</td>
+              <td class="result__loss">
+                {(result.lifeLosses[seat] ?? 0) > 0
+                  ? ui.tr("losesLives", { n: result.lifeLosses[seat] ?? 0 })
+                  : ui.tr("noLoss")}
+              </td>
+              <td>
+                <Lives lives={result.lives[seat] ?? 0} status={result.state[seat] ?? "alive"} ui={ui} />
+              </td>
+            </tr>
+          ),
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+/** The match's final order: place, name, lives left, and how long each seat stayed in. */
+export function StandingsTable(props: {
+  standings: readonly Standing[];
+  players: readonly SeatInfo[];
+  me: number | null;
+  ui: Ui;
+}) {
+  const { standings, players, me, ui } = props;
+  return (
+    <table class="standings" data-standings="">
+      <caption>{ui.tr("standings")}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{ui.tr("colPlace")}</th>
+          <th scope="col">{ui.tr("colPlayer")}</th>
+          <th scope="col">{ui.tr("colLives")}</th>
+          <th scope="col">{ui.tr("colRounds")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {standings.map((s) => (
+          <tr class={s.place === 1 ? "standings__row standings__row--first" : "standings__row"} data-seat={s.seat}>
+            <td class="standings__place">{s.place}.</td>
+            <NameCell seat={s.seat} players={players} me={me} ui={ui} />
+            <td class="standings__lives">
+              {s.status === "out" ? "0" : <Lives lives={s.lives} status={s.status} ui={ui} />}
+            </td>
+            <td>
+              {s.outRound !== null
+                ? ui.tr("outInRound", { n: s.outRound + 1 })
+                : s.rounds === 1
+                  ? ui.tr("stayedInOne")
+                  : ui.tr("stayedIn", { n: s.rounds })}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The finished rounds of the match, read from its record (the same for a local and an online table). */
+function useFinishedRounds(game: GameController, over: boolean, round: number): readonly Result[] | null {
+  const [results, setResults] = useState<readonly Result[] | null>(null);
+  useEffect(() => {
+    if (!over) return setResults(null);
+    let live = true;
+    void game.record().then(
+      (record) => {
+        const replayed = replayRecord(record);
+        if (live && replayed.ok) setResults(replayed.value.state.finished.map((f) => f.result));
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [game, over, round]);
+  return results;
+}
+
+/**
+ * The last round with every hand, its value and the lives it cost; at the match's end the winner or a draw and the
+ * final standings. Once the person is out of a match against the computer, they may skip the bots' rounds.
+ */
+export function RoundResult({ game, view, players, me, ui, onNext, onRematch, onDownload, onReplay }: ResultProps) {
+  const result = view.lastResult;
+  const { skipping } = useStore(game.store);
+  const focusRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => focusRef.current?.focus(), [view.round, view.over]);
+  const finished = useFinishedRounds(game, view.over, view.round);
+  if (!result) return null;
+  const names = players.map((p) => p.name);
+  const ending = endingOf(result, view.round, view.knocker, names, me, ui);
+  const iAmOut = me !== null && view.status[me] === "out" && !view.over;
+  const canSkip = iAmOut && game.skipToEnd !== undefined;
+  const table = <RoundTable result={result} round={view.round} players={players} me={me} ui={ui} />;
+  return (
+    <section class="result" aria-labelledby="result-title" aria-busy={skipping ? "true" : undefined}>
       <h2 id="result-title" class="result__title">
-        {view.over ? (view.draw ? ui.tr("draw") : ui.tr("winner", { name: name(view.winner ?? 0) })) : ending}
+        {view.over
+          ? view.draw
+            ? ui.tr("draw")
+            : ui.tr("winner", { name: nameOf(players, view.winner ?? 0) })
+          : ending}
       </h2>
       {view.over ? <p class="result__sub">{ending}</p> : null}
-      <table class="result__table">
-        <tbody>
-          {result.hands.map((hand, seat) =>
-            hand === null ? null : (
-              <tr class={(result.lifeLosses[seat] ?? 0) > 0 ? "result__row result__row--lost" : "result__row"}>
-                <th scope="row" class={seat === me ? "result__me" : undefined}>
-                  {name(seat)}
-                  {seat === me ? <span class="sr-only"> ({ui.tr("you")})</span> : null}
-                </th>
-                <td class="result__cards">
-                  {hand.map((card) => (
-                    <CardShown card={card} faces={ui.faces} lang={ui.lang} small />
-                  ))}
-                </td>
-                <td class="result__value">{shown(result.values[seat] ?? null)}</td>
-                <td class="result__loss">
-                  {(result.lifeLosses[seat] ?? 0) > 0
-                    ? ui.tr("losesLives", { n: result.lifeLosses[seat] ?? 0 })
-                    : ui.tr("noLoss")}
-                </td>
-                <td>
-                  <Lives lives={result.lives[seat] ?? 0} status={result.state[seat] ?? "alive"} ui={ui} />
-                </td>
-              </tr>
-            ),
-          )}
-        </tbody>
-      </table>
+      {view.over && finished ? (
+        <StandingsTable standings={standingsOf(finished)} players={players} me={me} ui={ui} />
+      ) : null}
+      {view.over ? (
+        <details class="result__last">
+          <summary>{ui.tr("lastRound")}</summary>
+          {table}
+        </details>
+      ) : (
+        table
+      )}
+      {iAmOut ? <p class="result__sub">{skipping ? ui.tr("skipping") : ui.tr("youAreOut")}</p> : null}
       <div class="result__buttons">
+        {canSkip ? (
+          <button
+            type="button"
+            class="btn"
+            data-action="skip-to-end"
+            disabled={skipping}
+            onClick={() => game.skipToEnd?.()}
+          >
+            {ui.tr("skipToEnd")}
+          </button>
+        ) : null}
         {!view.over && onNext ? (
-          <button type="button" class="btn btn--primary" data-action="next-round" ref={focusRef} onClick={onNext}>
+          <button
+            type="button"
+            class="btn btn--primary"
+            data-action="next-round"
+            ref={focusRef}
+            disabled={skipping}
+            onClick={onNext}
+          >
             {ui.tr("nextRound")}
           </button>
         ) : null}

@@ -118,7 +118,10 @@ export function Opponents(props: {
   for (let i = 0, seat = start; i < view.seatCount; i++, seat = (seat + step) % view.seatCount)
     if (seat !== me) order.push(seat);
   return (
-    <ul class="seats" aria-label={props.ui.tr("seats")}>
+    <ul
+      class={`seats${order.length > 5 ? " seats--crowded" : ""}${order.length > 8 ? " seats--many" : ""}`}
+      aria-label={props.ui.tr("seats")}
+    >
       {order.map((seat) => (
         <SeatBox
           seat={seat}

@@ -7,10 +7,12 @@ import { RulesSummary } from "../screens/rules-summary.js";
 import { useStore } from "../store.js";
 import { useUi } from "../ui.js";
 import { Actions } from "./actions.js";
-import { type Speech, bannerOf, describeEvent, describeMove } from "./announce.js";
+import { type Speech, currentBanner, describeEvent, describeMove } from "./announce.js";
 import { Hand, Middle } from "./felt.js";
 import { useFlip } from "./flip.js";
 import { RoundResult } from "./result.js";
+import { useTableSounds } from "../sound.js";
+import { SoundToggle } from "../sound-toggle.js";
 import { Opponents, SeatBox } from "./seats.js";
 
 export interface TableScreenProps {
@@ -45,17 +47,20 @@ const typing = (target: EventTarget | null) =>
 export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps) {
   const ui = useUi();
   const model = useStore(game.store);
+  useTableSounds(model);
   const { view, players, seat: me } = model;
   // Picks and the hint belong to one turn: stored with the turn they were made in, they lapse when it changes
   // (no effect needed, so a key pressed right after the redraw never meets a late reset).
   const [pick, setPick] = useState<Picks>(NO_PICKS);
   const [hint, setHint] = useState<{ text: string; turn: string } | null>(null);
-  const [banner, setBanner] = useState<{ id: number; text: string } | null>(null);
+  // The id of the last banner whose time on screen is over.
+  const [bannerDone, setBannerDone] = useState(0);
   const root = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   useFlip(root);
 
   const names = useMemo(() => players.map((p) => p.name), [players]);
-  const speech: Speech = { lang: ui.lang, faces: ui.faces, names };
+  const speech: Speech = { lang: ui.lang, faces: ui.faces, names, me };
   const legal = view?.legal ?? [];
   const swaps = legal.filter((a): a is Extract<typeof a, { type: "swap" }> => a.type === "swap");
   const canSwap = swaps.length > 0;
@@ -67,17 +72,21 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
   const hintText = hint?.turn === turnKey ? hint.text : null;
   const setHintText = (text: string | null) => setHint(text === null ? null : { text, turn: turnKey });
 
-  const lastLogged = model.log[model.log.length - 1];
+  // A knock, 31 or Feuer gets a banner for a moment; it is worked out from the log at each redraw, so that a new
+  // deal (or the match's end) takes it away at once instead of leaving last round's news over the next.
+  const banner = currentBanner(model.log, speech);
   useEffect(() => {
-    const loud = model.log.toReversed().find((entry) => bannerOf(entry.event, speech) !== null);
-    if (!loud || (banner && loud.id <= banner.id) || !lastLogged || lastLogged.id - loud.id > 6) return;
-    setBanner({ id: loud.id, text: bannerOf(loud.event, speech)! });
-  }, [lastLogged?.id]);
-  useEffect(() => {
-    if (!banner?.text) return;
-    const timer = setTimeout(() => setBanner((b) => (b && b.id === banner.id ? { ...b, text: "" } : b)), 2200);
+    if (!banner) return;
+    const timer = setTimeout(() => setBannerDone((done) => Math.max(done, banner.id)), 2200);
     return () => clearTimeout(timer);
   }, [banner?.id]);
+  // A button that goes away with its panel ("Spiel starten", "Nächste Runde", a move) leaves the focus nowhere:
+  // it comes to the table's heading instead, so that keyboard and screen reader users stay at the table.
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (view && (focused === null || focused === document.body || !focused.isConnected))
+      heading.current?.focus({ preventScroll: true });
+  });
 
   const clearPicks = () => {
     picks.current = { ...NO_PICKS, turn: turnKey };
@@ -162,6 +171,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
     else if (canSwap) prompt = ui.tr("pickHand");
   }
   const turnName = view?.toAct !== null && view?.toAct !== undefined ? names[view.toAct] : null;
+  const myTurn = view !== null && me !== null && view.toAct === me && legal.length > 0;
 
   return (
     <div class="table-screen" ref={root}>
@@ -170,6 +180,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
           ← {ui.tr("menu")}
         </button>
         {view ? <RulesSummary rules={view.rules} compact /> : null}
+        <SoundToggle compact />
       </header>
       {header}
       {model.error ? (
@@ -185,19 +196,28 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
           data-round={view.round}
           data-phase={view.phase}
           data-step={`${view.round}:${view.history.length}`}
+          data-seats={view.seatCount}
         >
+          <h1 class="sr-only" id="table-title" tabIndex={-1} ref={heading}>
+            {ui.tr("tableHeading", { n: Math.max(1, view.round + 1) })}
+          </h1>
+          {/* Said once each time a turn of this seat starts (the text goes away in between). */}
+          <p class="sr-only" role="status" data-turn-live="">
+            {myTurn ? ui.tr("yourTurn") : ""}
+          </p>
           <Opponents view={view} players={players} me={me} deadline={model.deadline} ui={ui} />
           <Middle view={view} ui={ui} canSwap={canSwap} picked={pickMiddle} onPick={onMiddle} />
           <p class="status-line" aria-live="polite">
             {lastWords ?? ""}
           </p>
-          {banner && banner.text && !between ? (
+          {banner && banner.id > bannerDone && !between ? (
             <div class="banner" aria-hidden="true" key={banner.id}>
               {banner.text}
             </div>
           ) : null}
           {between ? (
             <RoundResult
+              game={game}
               view={view}
               players={players}
               me={me}
@@ -227,7 +247,7 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
             </div>
             <Hand view={view} ui={ui} canSwap={canSwap} picked={pickHand} onPick={onHand} onDrop={trySwap} />
             <Actions legal={legal} ui={ui} act={act} hint={askHint} hintText={hintText} prompt={prompt} />
-            <p class="keys-help">{ui.tr("keysHelp")}</p>
+            <p class="keys-help">{ui.tr(askHint ? "keysHelp" : "keysHelpOnline")}</p>
           </section>
         </main>
       ) : (

@@ -2,40 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumAvailable, useServerAndBrowser } from "./harness.js";
 import { presetSettings } from "./drive.js";
-
-const settingsFor = (name: string) => ({
-  lang: "en",
-  faces: "french",
-  speed: "instant",
-  name,
-  seats: 2,
-  levels: [],
-  // A short match: two lives, nobody swims.
-  rules: { lives: 2, swimming: "off" },
-});
-
-/** If it is this page's turn, makes one move (knock when offered, else pass, else swap); true when it moved. */
-async function moveIfMyTurn(page: Page): Promise<boolean> {
-  if (!(await page.isVisible(".turn-line strong"))) return false;
-  const step = await page.evaluate(() => document.querySelector("main")?.dataset.step ?? "");
-  // The turn may pass (timer, round end) between the look and the click: then the move is simply refused.
-  try {
-    if (await page.isVisible("[data-action=knock]")) await page.click("[data-action=knock]", { timeout: 3000 });
-    else if (await page.isVisible("[data-action=pass]")) await page.click("[data-action=pass]", { timeout: 3000 });
-    else if (await page.isVisible("[data-action=choose-first]"))
-      await page.click("[data-action=choose-first]", { timeout: 3000 });
-    else {
-      await page.locator(".hand button.card").first().click({ timeout: 3000 });
-      await page.locator(".middle button.card").first().click({ timeout: 3000 });
-    }
-    await page.waitForFunction((before) => document.querySelector("main")?.dataset.step !== before, step, {
-      timeout: 10_000,
-    });
-  } catch {
-    return false;
-  }
-  return true;
-}
+import { createTable, moveIfMyTurn, onlineSettings as settingsFor } from "./online-drive.js";
 
 const mySeat = (page: Page) => page.getAttribute(".seats--me [data-seat]", "data-seat");
 
@@ -50,12 +17,10 @@ describe.skipIf(!chromiumAvailable())("an online table in two browsers", () => {
     await presetSettings(host, settingsFor("Anna"));
     await presetSettings(guest, settingsFor("Ben"));
 
-    await host.goto(`${env.server.url}/`);
-    await host.selectOption("select[name=online-seats]", "2");
-    await host.click("[data-action=create-table]");
-    const code = await (await host.waitForSelector("[data-code]", { timeout: 15_000 })).getAttribute("data-code");
-    expect(code).toMatch(/^[A-Z2-9]{6}$/);
-    expect(host.url()).toContain(`#/t/${code}`);
+    const code = await createTable(host, env.server.url, 2);
+    // Ten characters (tables from before keep six), shown and put in the address in two groups of five.
+    expect(code).toMatch(/^[A-Z2-9]{10}$/);
+    expect(host.url()).toContain(`#/t/${code.slice(0, 5)}-${code.slice(5)}`);
 
     // The guest follows the invite link.
     await guest.goto(`${env.server.url}/t/${code}`);

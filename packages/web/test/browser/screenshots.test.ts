@@ -51,6 +51,29 @@ describe.skipIf(!chromiumAvailable())("screenshots of the start page and the tab
     }, 120_000);
   }
 
+  // The table on your turn as a player sees it, for a look by eye: few, some and the most seats, phone and laptop.
+  for (const size of SIZES) {
+    it(`at ${size.width}x${size.height}: the table on your turn with 2, 4 and 9 seats, and with a hint`, async () => {
+      for (const seats of [2, 4, 9]) {
+        const context = await env.browser.newContext({ viewport: size, locale: "de-DE", reducedMotion: "reduce" });
+        const page = await context.newPage();
+        const levels = Array.from({ length: seats - 1 }, (_, i) => ["greedy", "tactician", "expert"][i % 3]);
+        await presetSettings(page, { speed: "instant", seats, levels, name: "Mara" });
+        await page.goto(`${env.server.url}/#/play`);
+        await waitForMyTurn(page, `table-${seats}p-${size.width}`);
+        await page.screenshot({ path: screenshotPath(`table-${seats}p-${size.width}x${size.height}`) });
+        if (await page.isVisible("[data-action=hint]")) {
+          await page.keyboard.press("h");
+          await page.waitForFunction(() => /^Tipp: ./.test(document.querySelector(".hint-line")?.textContent ?? ""));
+          await page.screenshot({ path: screenshotPath(`table-${seats}p-hint-${size.width}x${size.height}`) });
+        }
+        // Nothing of the table needs scrolling.
+        expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(size.height);
+        await context.close();
+      }
+    }, 120_000);
+  }
+
   it("the rules page renders docs/rules.de.md and the house rules editor fits 360 px", async () => {
     const context = await env.browser.newContext({ viewport: { width: 360, height: 740 }, locale: "de-DE" });
     const page = await context.newPage();

@@ -1,0 +1,185 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import stringWidth from "string-width";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Rng } from "@schwimmen/rules";
+import { NAME_CHARS, runPlay } from "../src/play/command.js";
+import { WIDTH } from "../src/play/render.js";
+import type { Lang } from "../src/play/text.js";
+import { keyChooser, scriptedIo, stripAnsi } from "./play-script.js";
+import { assertProperty } from "./property.js";
+
+/**
+ * Everything `schwimmen play` prints, as a person at an 80x24 terminal sees it: whole matches driven through the
+ * input stream with random names, 2 to 16 seats, both languages, colour on and off, redrawn screens and plain output,
+ * typed mistakes, the help, quitting, the end of a match, and the error messages.
+ */
+
+let dir: string;
+let bigDeck: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "schwimmen-width-"));
+  bigDeck = join(dir, "french52.json");
+  await writeFile(bigDeck, JSON.stringify({ deck: "french52", lives: 2 }));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Lines as the terminal shows them: a move to the top left starts a line, other escape codes take no room. */
+const printedLines = (text: string): string[] => stripAnsi(text.replaceAll("\x1b[H", "\n")).split("\n");
+
+/** Fails with every offending line in full. */
+function none(problems: readonly string[]): void {
+  if (problems.length > 0)
+    throw new Error(`${problems.length} lines too long or screens too tall:\n${problems.join("\n")}`);
+}
+
+/** Lines wider than the screen's WIDTH (two columns short of 80), with their width in terminal columns. */
+const overlong = (text: string): string[] =>
+  printedLines(text)
+    .filter((line) => stringWidth(line) > WIDTH)
+    .map((line) => `${stringWidth(line)}: ${line}`);
+
+/**
+ * The screens of a redrawn game (each starts at the top left) with more than 24 rows, the last row kept for the
+ * cursor. A stopped match is the one exception: its last screen keeps the table in view and scrolls to say so.
+ */
+function tallScreens(text: string): string[] {
+  const screens = text.split("\x1b[H").slice(1);
+  return screens
+    .filter((screen, i) => i < screens.length - 1 || !/Spiel abgebrochen|Match stopped/.test(screen))
+    .map((screen) => printedLines(screen))
+    .filter((lines) => lines.length > 24)
+    .map((lines) => `${lines.length} rows: ${lines[0]}`);
+}
+
+const WIDE = ["漢", "字", "한", "👍", "👨‍👩‍👧", "🇩🇪"];
+const MARKS = ["e\u0301", "a\u0308\u0301", "\u0301"];
+const ODD = ["\t", "\x1b[31m", "\x1b[2J", "\u202e", "\u00ad", "\u200b", "\x07"];
+
+/** Names as typed after --name, up to past the limit, of any characters. */
+const rawName = fc.oneof(
+  fc.string({ unit: "grapheme", minLength: 1, maxLength: NAME_CHARS + 4 }),
+  fc.string({ unit: fc.constantFrom(...WIDE, ...MARKS, ...ODD, "W", "ß", " "), minLength: 1, maxLength: 24 }),
+  fc.constantFrom(...WIDE).map((c) => c.repeat(NAME_CHARS + 4)),
+);
+
+/** Lines a person might type by mistake: long ones, wide ones, an arrow key's escape code, a middle letter alone. */
+const mistake = fc.oneof(
+  fc.string({ maxLength: 90 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.constantFrom("a", "b", "9c", "1z", "", "xyz", "\x1b[A", "漢".repeat(30), "?", "2"),
+);
+
+/** Mostly sensible moves from the keys shown, now and then a mistake or the help; skips to the end once out. */
+function chooser(mistakes: string[]) {
+  return (prompt: string, rng: Rng): string => {
+    if (/S: (bis zum Ende|skip to the end)/.test(prompt)) return "s";
+    const roll = rng.below(12);
+    if (roll === 0 && mistakes.length > 0) return mistakes.shift()!;
+    if (roll === 1) return "?";
+    if (roll === 2 && /1-3 a-c/.test(prompt)) return "2";
+    return keyChooser(prompt, rng);
+  };
+}
+
+const game = fc.record({
+  seats: fc.integer({ min: 2, max: 16 }),
+  lang: fc.constantFrom<Lang>("de", "en"),
+  tty: fc.boolean(),
+  color: fc.boolean(),
+  name: rawName,
+  mistakes: fc.array(mistake, { maxLength: 6 }),
+  answers: fc.integer({ min: 3, max: 120 }),
+  seed: fc.string({ minLength: 1, maxLength: 6 }),
+});
+
+let runs = 0;
+
+describe("everything the terminal game prints", () => {
+  it("stays within 80 columns (and a redrawn screen within 24 rows), whatever the names, seats and moves", async () => {
+    await assertProperty(
+      fc.asyncProperty(game, async ({ seats, lang, tty, color, name, mistakes, answers, seed }) => {
+        const io = scriptedIo({ tty, seed, choose: chooser([...mistakes]), maxAnswers: answers });
+        const args = [
+          "--bots",
+          Array(seats - 1)
+            .fill("random")
+            .join(","),
+          "--lang",
+          lang,
+          "--name",
+          name,
+        ];
+        if (seats > 9 || seats % 2 === 0) args.push("--rules", bigDeck);
+        args.push("--seed", seed, "--delay", "0", "--save", join(dir, `run-${runs++}.json`));
+        const code = await runPlay(args, io, color ? {} : { NO_COLOR: "1" });
+        expect(code === 0 || code === 2).toBe(true);
+        none([...overlong(io.out()), ...overlong(io.err())]);
+        if (tty) none(tallScreens(io.out()));
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+
+  it("ends a full table of 16 on one screen that names the winner", async () => {
+    const choose = (prompt: string, rng: Rng) => (/vorspulen/.test(prompt) ? "s" : keyChooser(prompt, rng));
+    const io = scriptedIo({ tty: true, seed: "sixteen", choose });
+    const args = [
+      "--bots",
+      Array(15).fill("random").join(","),
+      "--rules",
+      bigDeck,
+      "--lang",
+      "de",
+      "--name",
+      "漢".repeat(20),
+    ];
+    expect(await runPlay([...args, "--seed", "16", "--delay", "0", "--save", join(dir, "sixteen.json")], io, {})).toBe(
+      0,
+    );
+    const last = printedLines(io.out().split("\x1b[H").at(-1)!);
+    expect(last.join("\n")).toMatch(/Spiel vorbei\n (\S.* gewinnt das Spiel\.|Du gewinnst das Spiel!|Unentschieden)/);
+    expect(last.length).toBeLessThanOrEqual(24);
+    none(overlong(io.out()));
+  });
+
+  it("keeps a long or spaced save path whole on a line of its own, quoted in the replay command", async () => {
+    const deep = join(dir, "a folder with spaces", "and-a-long-name-for-the-record-".repeat(2));
+    await mkdir(deep, { recursive: true });
+    const save = join(deep, "match.json");
+    const io = scriptedIo({ choose: () => "Q" });
+    expect(await runPlay(["--bots", "random", "--lang", "de", "--save", save], io, {})).toBe(0);
+    const out = stripAnsi(io.out());
+    expect(out).toContain(` Spiel gespeichert:\n   ${save}\n`);
+    expect(out).toContain(` Nachspielen:\n   npx schwimmen replay '${save}'\n`);
+  });
+
+  it("word-wraps every error message to the screen's width", async () => {
+    const long = "x".repeat(120);
+    const cases: string[][] = [
+      ["--bogus-option-with-a-long-name"],
+      ["--bots", `random,${long}`],
+      ["--lang", long],
+      ["--rules", join(dir, "missing", long)],
+      ["--bots", Array(20).fill("random").join(","), "--rules", bigDeck],
+      ["--name", "\u0301\u200b\x07\t "],
+      ["--delay", long],
+    ];
+    for (const args of cases) {
+      const io = scriptedIo({ choose: () => null });
+      expect([args[0], await runPlay(args, io, {})]).toEqual([args[0], 2]);
+      expect(io.err()).toMatch(/^schwimmen play: /);
+      none(overlong(io.err()));
+    }
+    for (const lang of ["de", "en"] as const) {
+      const io = scriptedIo({ choose: () => null });
+      expect(await runPlay(["--lang", lang, "--save", join(dir, "missing", long, "x.json")], io, {})).toBe(1);
+      expect(io.err()).toMatch(lang === "de" ? /^Konnte das Spiel nicht nach / : /^Could not save the match to /);
+      none(overlong(io.err()));
+    }
+  });
+});

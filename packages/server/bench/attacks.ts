@@ -1,0 +1,436 @@
+/**
+ * Attack benchmark (`npm run bench:attacks`): the denial-of-service attacks of issue 14, each against a fresh built
+ * server (a child process on 127.0.0.1 with its default limits and 1,024 file descriptors), for a bounded time.
+ * The attacker uses 127.0.0.1; honest clients use 127.0.0.2 (another address on loopback) and measure what they get.
+ *
+ *   slow       20 spectators that stop reading, on a table whose bots play at full speed
+ *   resync     50 connections that do not read, each asking 95 times per 20 s for the last 250 versions
+ *   idle       1,001 WebSockets from one address that never say hello (reopened when closed)
+ *   slowloris  1,000 HTTP connections whose headers never end (reopened when closed)
+ *
+ * For each: the server's peak RSS, its RSS after the attackers left, honest attempts refused (a new WebSocket with
+ * hello, and /healthz, once a second), and the latency of an honest table (4 players, 0.3-0.7 s think time).
+ *
+ *   npm run bench:attacks -- --only slow,idle --seconds 60
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:http";
+import { type AddressInfo, type Socket, connect, createServer as createNetServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { WebSocket } from "ws";
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const SECONDS = Math.min(90, Number(option("seconds") ?? 60));
+const ONLY = (option("only") ?? "slow,resync,idle,slowloris").split(",");
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const ATTACKER = "127.0.0.1";
+const HONEST = "127.0.0.2";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pct = (values: number[], p: number): number => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const rssMb = (pid: number): number => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  } catch {
+    return NaN;
+  }
+};
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** The built server with 1,024 file descriptors (as in the report), defaults otherwise; `env` adds settings. */
+async function startServer(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "schwimmen-attack-"));
+  const main = join(ROOT, "packages/server/dist/main.js");
+  // exec keeps the child's pid the server's own.
+  const child = spawn("sh", ["-c", 'ulimit -n 1024 && exec "$0" "$@"', process.execPath, main], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DB_PATH: join(dir, "db.sqlite"), ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  process.once("exit", () => child.kill("SIGKILL"));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null || i > 100) throw new Error("server did not start");
+    if ((await healthz(url, ATTACKER, 1000)) !== null) break;
+    await sleep(100);
+  }
+  return {
+    child,
+    url,
+    port,
+    async stop() {
+      child.kill("SIGKILL");
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** GET /healthz from `localAddress`: its latency in ms, or null when refused or slower than `timeout`. */
+function healthz(url: string, localAddress: string, timeout = 5000): Promise<number | null> {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const req = request(`${url}/healthz`, { localAddress, timeout, agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode === 200 ? performance.now() - t0 : null));
+    });
+    req.on("error", () => resolve(null));
+    req.on("timeout", () => req.destroy());
+    req.end();
+  });
+}
+
+/** A protocol client: requests with ids, every answer by its `re`. */
+class Client {
+  private nextId = 1;
+  private readonly waiting = new Map<number, (m: Frame) => void>();
+  onPush: (m: Frame) => void = () => undefined;
+  private constructor(readonly ws: WebSocket) {
+    ws.on("message", (data) => {
+      const m = JSON.parse(data.toString()) as Frame;
+      const done = typeof m.re === "number" ? this.waiting.get(m.re) : undefined;
+      if (done) {
+        this.waiting.delete(m.re as number);
+        done(m);
+      } else this.onPush(m);
+    });
+    ws.on("error", () => undefined);
+    ws.on("close", () => {
+      for (const done of this.waiting.values()) done({ type: "error", code: "CLOSED" });
+      this.waiting.clear();
+    });
+  }
+
+  static open(url: string, localAddress: string, timeout = 5000): Promise<Client | null> {
+    const ws = new WebSocket(`${url.replace("http", "ws")}/ws`, { localAddress, handshakeTimeout: timeout });
+    return new Promise((resolve) => {
+      ws.once("open", () => resolve(new Client(ws)));
+      ws.once("error", () => resolve(null));
+      ws.once("unexpected-response", () => (ws.terminate(), resolve(null)));
+    });
+  }
+
+  request(message: Record<string, unknown>, timeout = 5000): Promise<Frame> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve({ type: "error", code: "TIMEOUT" }), timeout);
+      this.waiting.set(id, (m) => (clearTimeout(timer), resolve(m)));
+      this.ws.send(JSON.stringify({ ...message, id }));
+    });
+  }
+}
+interface Frame {
+  type: string;
+  re?: unknown;
+  code?: string;
+  version?: number;
+  from?: number;
+  table?: { code: string };
+  view?: { legal: Record<string, unknown>[]; over: boolean };
+}
+
+const isState = (m: Frame) => m.type === "sync" || m.type === "update";
+const randomMove = (m: Frame) => {
+  const legal = m.view!.legal;
+  const { seat: _seat, ...move } = legal[Math.floor(Math.random() * legal.length)]!;
+  return move;
+};
+
+/** Plays `client`'s seat at once with random moves, and starts a new match when one ends (the busiest table). */
+async function busyTable(url: string, seats: number): Promise<{ host: Client; code: string; version: () => number }> {
+  const host = (await Client.open(url, ATTACKER))!;
+  await host.request({ type: "hello" });
+  let version = 0;
+  host.onPush = (m) => {
+    if (!isState(m)) return;
+    version = m.version!;
+    if (m.view!.over) host.ws.send(JSON.stringify({ type: "rematch" }));
+    else if (m.view!.legal.length > 0) host.ws.send(JSON.stringify({ type: "act", action: randomMove(m) }));
+  };
+  const made = await host.request({
+    type: "create",
+    name: "Busy",
+    playerName: "Host",
+    seats,
+    botLevel: "random",
+    turnSeconds: 0,
+    rules: { lives: 9 },
+  });
+  host.onPush(made);
+  host.onPush(await host.request({ type: "start" }));
+  return { host, code: made.table!.code, version: () => version };
+}
+
+/** The honest side: a table of 4 players, and a new connection and /healthz every second. */
+async function honest(url: string) {
+  const latencies: number[] = [];
+  const probes = { ws: 0, wsRefused: 0, health: 0, healthRefused: 0, healthLocal: 0, healthLocalRefused: 0 };
+  const connectMs: number[] = [];
+  let stopped = false;
+  const players = await Promise.all(Array.from({ length: 4 }, () => Client.open(url, HONEST)));
+  let pending: { from: number; t0: number; got: number } | null = null;
+  if (players.every((p) => p !== null)) {
+    const seats = players as Client[];
+    for (const p of seats) await p.request({ type: "hello" });
+    const made = await seats[0]!.request({ type: "create", name: "Honest", playerName: "P1", seats: 4 });
+    const code = made.table?.code;
+    for (let i = 1; i < 4 && code; i++) await seats[i]!.request({ type: "join", code, name: `P${i + 1}` });
+    seats.forEach((p, i) => {
+      let seen = -1;
+      p.onPush = (m) => {
+        if (!isState(m) || stopped) return;
+        seen = m.version!;
+        if (m.type === "update" && pending && m.from === pending.from && ++pending.got === 4) {
+          latencies.push(performance.now() - pending.t0);
+          pending = null;
+        }
+        if (m.view!.over && i === 0) setTimeout(() => p.ws.send(JSON.stringify({ type: "rematch" })), 500);
+        if (m.view!.legal.length === 0) return;
+        const version = m.version!;
+        setTimeout(
+          () => {
+            if (stopped || seen !== version) return;
+            pending = { from: version, t0: performance.now(), got: 0 };
+            p.ws.send(JSON.stringify({ type: "act", action: randomMove(m) }));
+          },
+          300 + Math.random() * 400,
+        );
+      };
+    });
+    const start = seats[0]!.request({ type: "start" });
+    void start.then((m) => seats[0]!.onPush(m));
+  }
+  const prober = (async () => {
+    while (!stopped) {
+      const t0 = performance.now();
+      const [client, health, local] = await Promise.all([
+        Client.open(url, HONEST),
+        healthz(url, HONEST),
+        healthz(url, ATTACKER),
+      ]);
+      const welcome = client ? await client.request({ type: "hello" }) : null;
+      probes.ws++;
+      if (welcome?.type === "welcome") connectMs.push(performance.now() - t0);
+      else probes.wsRefused++;
+      client?.ws.terminate();
+      probes.health++;
+      if (health === null) probes.healthRefused++;
+      probes.healthLocal++;
+      if (local === null) probes.healthLocalRefused++;
+      await sleep(Math.max(0, 1000 - (performance.now() - t0)));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await prober;
+      for (const p of players) p?.ws.terminate();
+      return { latencies, probes, connectMs, honestTable: players.every((p) => p !== null) };
+    },
+  };
+}
+
+/** Keeps `count` attacker sockets open, reopening closed ones (at most 100 every 100 ms) until stopped. */
+function keepOpen(count: number, open: () => AttackSocket) {
+  const live = new Set<AttackSocket>();
+  let stopped = false;
+  const timer = setInterval(() => {
+    for (let i = 0; i < 100 && live.size < count && !stopped; i++) {
+      const socket = open();
+      live.add(socket);
+      void socket.closed.then(() => live.delete(socket));
+    }
+  }, 100);
+  return {
+    /** Sockets the server has let in (a WebSocket opened, or a TCP connection still up after 1 s). */
+    get live() {
+      return [...live].filter((s) => s.isOpen()).length;
+    },
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      for (const s of live) s.destroy();
+    },
+  };
+}
+
+interface AttackSocket {
+  readonly closed: Promise<unknown>;
+  isOpen(): boolean;
+  destroy(): void;
+}
+
+function idleSocket(url: string): AttackSocket {
+  const ws = new WebSocket(`${url.replace("http", "ws")}/ws`, { localAddress: ATTACKER });
+  ws.on("error", () => undefined);
+  return {
+    closed: new Promise((resolve) => ws.once("close", resolve)),
+    isOpen: () => ws.readyState === WebSocket.OPEN,
+    destroy: () => ws.terminate(),
+  };
+}
+
+function slowlorisSocket(port: number): AttackSocket {
+  const born = performance.now();
+  const socket: Socket = connect({ port, host: "127.0.0.1", localAddress: ATTACKER });
+  socket.on("error", () => undefined);
+  socket.resume();
+  socket.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+  const drip = setInterval(() => socket.write("X-Slow: 1\r\n"), 5000);
+  socket.once("close", () => clearInterval(drip));
+  return {
+    closed: new Promise((resolve) => socket.once("close", resolve)),
+    isOpen: () => !socket.destroyed && performance.now() - born > 1000,
+    destroy: () => socket.destroy(),
+  };
+}
+
+interface Attack {
+  readonly env: Record<string, string>;
+  /** Starts the attack; the returned function ends it and says what was left. */
+  start(server: Running): Promise<() => string>;
+}
+
+const ATTACKS: Record<string, Attack> = {
+  slow: {
+    env: { BOT_DELAY_MS: "0", ROUND_PAUSE_MS: "0" },
+    async start(server) {
+      const { host, code } = await busyTable(server.url, 9);
+      const spectators: Client[] = [];
+      for (let i = 0; i < 20; i++) {
+        const c = await Client.open(server.url, ATTACKER);
+        if (!c) continue;
+        await c.request({ type: "hello" });
+        await c.request({ type: "watch", code });
+        c.ws.pause();
+        spectators.push(c);
+      }
+      return () => {
+        const open = spectators.filter((c) => c.ws.readyState === WebSocket.OPEN).length;
+        for (const c of [host, ...spectators]) c.ws.terminate();
+        return `${spectators.length} spectators, ${open} still open at the end`;
+      };
+    },
+  },
+  resync: {
+    env: { BOT_DELAY_MS: "20", ROUND_PAUSE_MS: "200" },
+    async start(server) {
+      const { host, code, version } = await busyTable(server.url, 9);
+      // Enough versions for a resync of 250.
+      for (let i = 0; i < 300 && version() < 300; i++) await sleep(100);
+      const attackers: Client[] = [];
+      for (let i = 0; i < 50; i++) {
+        const c = await Client.open(server.url, ATTACKER);
+        if (!c) continue;
+        await c.request({ type: "hello" });
+        c.ws.pause();
+        attackers.push(c);
+      }
+      let asked = 0;
+      const timer = setInterval(() => {
+        for (const c of attackers) {
+          if (c.ws.readyState !== WebSocket.OPEN) continue;
+          c.ws.send(JSON.stringify({ type: "watch", code, lastVersion: Math.max(0, version() - 250) }));
+          asked++;
+        }
+      }, 20_000 / 95);
+      return () => {
+        clearInterval(timer);
+        const open = attackers.filter((c) => c.ws.readyState === WebSocket.OPEN).length;
+        for (const c of [host, ...attackers]) c.ws.terminate();
+        return `${attackers.length} connections, ${asked} resyncs sent, ${open} still open at the end`;
+      };
+    },
+  },
+  idle: {
+    env: {},
+    async start(server) {
+      const sockets = keepOpen(1001, () => idleSocket(server.url));
+      await sleep(3000);
+      return () => {
+        const live = sockets.live;
+        sockets.stop();
+        return `attacker sockets open at the end: ${live}`;
+      };
+    },
+  },
+  slowloris: {
+    env: {},
+    async start(server) {
+      const sockets = keepOpen(1000, () => slowlorisSocket(server.port));
+      await sleep(3000);
+      return () => {
+        const live = sockets.live;
+        sockets.stop();
+        return `attacker connections open at the end: ${live}`;
+      };
+    },
+  },
+};
+
+const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+
+async function run(name: string, attack: Attack): Promise<void> {
+  const server = await startServer({ LOG_LEVEL: "warn", ...attack.env });
+  const pid = server.child.pid!;
+  const idle = rssMb(pid);
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid) || 0)), 250);
+  const side = await honest(server.url);
+  await sleep(2000);
+  const t0 = performance.now();
+  const end = await attack.start(server);
+  await sleep(Math.max(0, SECONDS * 1000 - (performance.now() - t0)));
+  const left = end();
+  const result = await side.stop();
+  await sleep(5000);
+  const after = rssMb(pid);
+  clearInterval(sampler);
+  const crashed = server.child.exitCode !== null;
+  await server.stop();
+  const { probes, latencies, connectMs } = result;
+  const line =
+    `${name.padEnd(9)} | RSS ${f(idle)} MB idle, peak ${f(peak)} MB, ${f(after)} MB 5 s after | ` +
+    `honest refused: ws+hello ${probes.wsRefused}/${probes.ws}, /healthz ${probes.healthRefused}/${probes.health} ` +
+    `(from the attacker's address ${probes.healthLocalRefused}/${probes.healthLocal}) | ` +
+    `honest table: ${latencies.length} actions, p50 ${f(pct(latencies, 50), 1)} ms, p99 ${f(pct(latencies, 99), 1)} ms` +
+    `${result.honestTable ? "" : " (could not sit down)"}; connect+hello p50 ${f(pct(connectMs, 50), 1)} ms | ${left}` +
+    (crashed ? " | THE SERVER CRASHED" : "");
+  console.log(line);
+}
+
+console.log(`attacks: ${ONLY.join(", ")}; ${SECONDS} s each; server ${join(ROOT, "packages/server/dist/main.js")}`);
+for (const name of ONLY) {
+  const attack = ATTACKS[name];
+  if (!attack) throw new Error(`unknown attack ${name}`);
+  await run(name, attack);
+}
+process.exit(0);

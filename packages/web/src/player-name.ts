@@ -1,0 +1,44 @@
+/**
+ * The player's name on this device: asked for on the first visit, kept in the settings (localStorage), used at local
+ * tables and sent when creating or joining an online table. The server has the last word (it refuses names that look
+ * blank or pose as someone else with INVALID_NAME); the page catches the obvious cases before sending.
+ */
+import type { LIMITS } from "@schwimmen/server/protocol";
+import { readItem, writeItem } from "./device-storage.js";
+import { changeSettings, settings } from "./settings.js";
+
+/** The server's limit (a type-only import keeps its validation library out of the first screen's code). */
+export const NAME_CHARS: (typeof LIMITS)["nameChars"] = 24;
+
+const CHOSEN_KEY = "schwimmen.name-chosen";
+const PLACEHOLDERS = new Set(["Gast", "Guest"]);
+
+/** The name as the server will store it: NFC, inner whitespace collapsed, trimmed. */
+export const cleanName = (raw: string): string => raw.normalize("NFC").replace(/\s+/g, " ").trim();
+
+export type NameProblem = "nameEmpty" | "nameTooLong" | "nameChars";
+
+/** Characters that show nothing (the server's list): control, format, default-ignorable, the blank braille cell. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/** What is wrong with a name that the page can tell by itself (the server checks more), or null. */
+export function nameProblem(raw: string): NameProblem | null {
+  const name = cleanName(raw);
+  if (name === "") return "nameEmpty";
+  if ([...name].length > NAME_CHARS) return "nameTooLong";
+  if (INVISIBLE.test(name)) return "nameChars";
+  return /[\p{L}\p{N}]/u.test(name) ? null : "nameEmpty";
+}
+
+/** Whether this device's player has told us a name (a name other than the placeholder counts, e.g. from before). */
+export function hasChosenName(): boolean {
+  return readItem(CHOSEN_KEY) === "1" || !PLACEHOLDERS.has(settings.get().name);
+}
+
+/** Keeps a (valid) name as the player's own; returns false and keeps nothing when it has a problem. */
+export function saveName(raw: string): boolean {
+  if (nameProblem(raw) !== null) return false;
+  writeItem(CHOSEN_KEY, "1");
+  changeSettings({ name: cleanName(raw) });
+  return true;
+}

@@ -1,0 +1,87 @@
+import type { GameEvent } from "@schwimmen/rules";
+import { describe, expect, it } from "vitest";
+import { appendLog } from "../src/game/model.js";
+import { currentBanner, describeEvent } from "../src/table/announce.js";
+
+const names = ["Mara", "Lena", "Tom"];
+const de = { lang: "de" as const, faces: "french" as const, names, me: 0 };
+const en = { ...de, lang: "en" as const };
+
+const result = (values: number[]) => ({
+  dealer: 0,
+  endReason: "thirtyOne" as const,
+  hands: [],
+  values,
+  lifeLosses: [1, 0, 0],
+  lives: [2, 3, 3],
+  state: [],
+});
+const dealt = (round: number, dealer = 1): GameEvent => ({
+  type: "roundStarted",
+  round,
+  dealer,
+  middle: null,
+  stockSize: 20,
+});
+const log = (...events: GameEvent[]) => appendLog([], events);
+
+describe("the table's banner belongs to the round it tells of", () => {
+  it("shows a knock while its round runs, and not once the next round is dealt", () => {
+    const knock: GameEvent = { type: "knocked", seat: 0 };
+    expect(currentBanner(log(dealt(0), knock, { type: "passed", seat: 1 }), de)?.text).toBe("Du klopfst!");
+    expect(currentBanner(log(dealt(0), knock, { type: "passed", seat: 1 }, dealt(1)), de)).toBeNull();
+    // The dealer's choice of the next round: still nothing of the old knock.
+    const chose: GameEvent = { type: "chose", seat: 2, packet: "first", middle: [] };
+    expect(currentBanner(log(dealt(0), knock, dealt(1, 2), chose), de)).toBeNull();
+    // A knock of the new round is shown again.
+    expect(currentBanner(log(dealt(0), knock, dealt(1), { type: "knocked", seat: 2 }), de)?.text).toBe(
+      "Tom klopft!",
+    );
+  });
+
+  it("takes a 31 away with the new deal and at the match's end", () => {
+    const ended: GameEvent = { type: "roundEnded", round: 0, reason: "thirtyOne", result: result([20, 31, 19]) };
+    expect(currentBanner(log(dealt(0), ended), de)?.text).toBe("31! Lena beendet die Runde.");
+    expect(currentBanner(log(dealt(0), ended, dealt(1)), de)).toBeNull();
+    expect(currentBanner(log(dealt(0), ended, { type: "matchEnded", winner: 1, draw: false }), de)).toBeNull();
+  });
+
+  it("shows no banner for news that is many moves old (e.g. a log brought back after a reload)", () => {
+    const passes: GameEvent[] = Array.from({ length: 7 }, (_, i) => ({ type: "passed", seat: (i % 2) + 1 }));
+    expect(currentBanner(log(dealt(0), { type: "knocked", seat: 1 }, ...passes), de)).toBeNull();
+  });
+});
+
+describe("your own moves are told to you in the second person", () => {
+  const ended = (reason: "thirtyOne" | "fire", values: number[]): GameEvent => ({
+    type: "roundEnded",
+    round: 0,
+    reason,
+    result: result(values),
+  });
+  const cases: [GameEvent, string, string][] = [
+    [dealt(1, 0), "Runde 2: Du gibst.", "Round 2: you deal."],
+    [{ type: "chose", seat: 0, packet: "second", middle: [] }, "Du hast ein Päckchen gewählt.", "You chose a packet."],
+    [
+      { type: "swapped", seat: 0, give: "Ah", take: "7c" },
+      "Du tauschst Herz Ass gegen Kreuz 7.",
+      "You swap ace of hearts for 7 of clubs.",
+    ],
+    [{ type: "swappedAll", seat: 0, gave: [], took: [] }, "Du tauschst alle drei Karten.", "You swap all three cards."],
+    [{ type: "passed", seat: 0 }, "Du schiebst.", "You pass."],
+    [{ type: "knocked", seat: 0 }, "Du klopfst!", "You knock!"],
+    [ended("thirtyOne", [31, 20, 19]), "31! Du beendest die Runde.", "31! You end the round."],
+    [ended("fire", [33, 20, 19]), "Feuer! Du hast drei Asse.", "Fire! You hold three aces."],
+    [{ type: "livesLost", seat: 0, count: 1, lives: 2 }, "Du verlierst 1 Leben.", "You lose 1 life."],
+    [{ type: "swimming", seat: 0 }, "Du schwimmst!", "You are swimming!"],
+    [{ type: "out", seat: 0 }, "Du bist raus.", "You are out."],
+    [{ type: "matchEnded", winner: 0, draw: false }, "Du gewinnst die Partie!", "You win the match!"],
+  ];
+  it.each(cases)("%j", (event, german, english) => {
+    expect(describeEvent(event, de)).toBe(german);
+    expect(describeEvent(event, en)).toBe(english);
+    // Another seat's move keeps its name; without a seat of one's own (watching, replays) every move does.
+    expect(describeEvent(event, { ...de, me: 2 })).not.toMatch(/^(Du|31! Du|Feuer! Du|Runde 2: Du)/);
+    expect(describeEvent(event, { ...en, me: null })).toContain("Mara");
+  });
+});

@@ -1,0 +1,161 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
+import { presetSettings, waitForMyTurn } from "./drive.js";
+
+const settingsFor = (lang: "de" | "en", speed: string) => ({
+  lang,
+  faces: "french",
+  speed,
+  name: "Mara",
+  seats: 2,
+  levels: ["greedy"],
+  rules: {},
+});
+
+const step = (page: Page) => page.evaluate(() => document.querySelector("main")?.dataset.step ?? "");
+const round = (page: Page) => page.evaluate(() => document.querySelector("main")?.dataset.round ?? "");
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return !el || el === document.body ? "body" : `${el.tagName.toLowerCase()}#${el.id}.${el.className}`;
+  });
+
+/**
+ * Notes, at every frame, the round on the table, the banner's text, the move narration and every live region's
+ * text (what a screen reader would be told), into `window.seen`.
+ */
+function watchTable(): void {
+  const seen: { round: string; banner: string; said: string; live: string[] }[] = [];
+  (window as unknown as { seen: typeof seen }).seen = seen;
+  const look = () => {
+    const live = [...document.querySelectorAll("[aria-live], [role=status]")]
+      .filter((el) => el.getAttribute("aria-live") !== "off" && !el.closest("[aria-hidden=true]"))
+      .map((el) => el.textContent ?? "");
+    seen.push({
+      round: document.querySelector("main")?.dataset.round ?? "",
+      banner: document.querySelector(".banner")?.textContent ?? "",
+      said: document.querySelector(".status-line")?.textContent ?? "",
+      live,
+    });
+    requestAnimationFrame(look);
+  };
+  look();
+}
+type Seen = { round: string; banner: string; said: string; live: string[] }[];
+const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
+
+/** Passes (or takes the first packet, or swaps) until knocking is offered on this seat's turn. */
+async function untilKnockOffered(page: Page, name: string): Promise<void> {
+  for (let turn = 0; turn < 12; turn++) {
+    await waitForMyTurn(page, name);
+    if (await page.isVisible("[data-action=knock]")) return;
+    const before = await step(page);
+    if (await page.isVisible("[data-action=pass]")) await page.keyboard.press("p");
+    else if (await page.isVisible("[data-action=choose-first]")) await page.click("[data-action=choose-first]");
+    else {
+      await page.keyboard.press("1");
+      await page.keyboard.press("4");
+    }
+    await page.waitForFunction((b) => document.querySelector("main")?.dataset.step !== b, before);
+  }
+  throw new Error("knocking was never offered");
+}
+
+if (!chromiumAvailable()) console.warn("browser tests skipped: /usr/bin/chromium is missing");
+
+describe.skipIf(!chromiumAvailable())("announcements at the table", () => {
+  const env = useServerAndBrowser();
+
+  it("a knock's banner goes with its round: Enter at once on the result shows none of it over the new deal", async () => {
+    const context = await env.browser.newContext({ viewport: { width: 360, height: 740 }, locale: "de-DE" });
+    const page = await context.newPage();
+    // "zügig": the computer waits a moment before each move, so the knock's banner is still up when the round ends.
+    await presetSettings(page, settingsFor("de", "quick"));
+    await page.goto(`${env.server.url}/#/play`);
+    await untilKnockOffered(page, "banner");
+    await page.evaluate(watchTable);
+    const knockRound = await round(page);
+    await page.keyboard.press("k");
+    // The result panel takes the focus to "Nächste Runde": press Enter the moment it does.
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-action") === "next-round", undefined, {
+      timeout: 15_000,
+    });
+    await page.keyboard.press("Enter");
+    await page.waitForFunction((r) => document.querySelector("main")?.dataset.round !== r, knockRound);
+    await page.waitForTimeout(1500);
+    const frames = await seen(page);
+    await page.screenshot({ path: screenshotPath("banner-new-round-360x740") });
+    // Over the new round no banner of the last one: every banner shown then is about the new round.
+    const stale = frames.filter((f) => f.round !== knockRound && f.banner !== "").map((f) => f.banner);
+    expect(stale).toEqual([]);
+    // Your own knock was told to you in the second person, on the banner and in the narration line.
+    expect(frames.some((f) => f.round === knockRound && f.banner === "Du klopfst!")).toBe(true);
+    expect(frames.some((f) => f.said === "Du klopfst!")).toBe(true);
+    expect(frames.map((f) => `${f.banner} ${f.said}`).join(" ")).not.toContain("Mara");
+    await context.close();
+  }, 120_000);
+
+  it("your own moves are told in the second person, in English too", async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-GB" });
+    const page = await context.newPage();
+    // Relaxed pacing: the computer waits long enough for the page to show your move's words first.
+    await presetSettings(page, settingsFor("en", "relaxed"));
+    await page.goto(`${env.server.url}/#/play`);
+    await waitForMyTurn(page, "narration");
+    await page.evaluate(watchTable);
+    const before = await step(page);
+    if (await page.isVisible("[data-action=pass]")) await page.keyboard.press("p");
+    else if (await page.isVisible("[data-action=choose-first]")) await page.click("[data-action=choose-first]");
+    else {
+      await page.keyboard.press("1");
+      await page.keyboard.press("4");
+    }
+    await page.waitForFunction((b) => document.querySelector("main")?.dataset.step !== b, before);
+    await page.waitForTimeout(200);
+    const said = (await seen(page)).map((f) => f.said).filter((text) => text !== "");
+    expect(said.some((text) => /^You (pass|swap|chose)/.test(text))).toBe(true);
+    expect(said.join(" ")).not.toMatch(/Mara (passes|swaps|chose)/);
+    await context.close();
+  }, 120_000);
+
+  it("screen readers: your turn is said in a live region, focus stays at the table, results have column headers", async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "de-DE" });
+    const page = await context.newPage();
+    await presetSettings(page, settingsFor("de", "quick"));
+    await page.goto(`${env.server.url}/`);
+    // Start by keyboard: the start button goes away with its page, the focus must not fall to <body>.
+    await page.focus("[data-action=start-local]");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(".hand button.card");
+    await page.waitForTimeout(300);
+    expect(await focused(page)).not.toBe("body");
+    await page.evaluate(watchTable);
+
+    // One move of yours, then on to your next turn (with knocking offered, to see the result below).
+    await waitForMyTurn(page, "a11y");
+    const before = await step(page);
+    if (await page.isVisible("[data-action=pass]")) await page.keyboard.press("p");
+    else if (await page.isVisible("[data-action=choose-first]")) await page.click("[data-action=choose-first]");
+    else await page.keyboard.press("k");
+    await page.waitForFunction((b) => document.querySelector("main")?.dataset.step !== b, before);
+    await untilKnockOffered(page, "a11y");
+    // "Du bist dran" is in a polite live region when your turn starts, and gone from it while others play.
+    const turns = (await seen(page)).map((f) => f.live.some((text) => text.includes("Du bist dran")));
+    expect(turns.at(-1)).toBe(true);
+    expect(turns.includes(false)).toBe(true);
+
+    await page.keyboard.press("k");
+    await page.waitForSelector("[data-action=next-round], [data-action=rematch]", { timeout: 15_000 });
+    // The round's result is a table with column headers.
+    expect(await page.locator(".result table th[scope=col]").count()).toBeGreaterThan(0);
+    if (await page.isVisible("[data-action=next-round]")) {
+      const dealt = await round(page);
+      await page.click("[data-action=next-round]");
+      await page.waitForFunction((r) => document.querySelector("main")?.dataset.round !== r, dealt);
+      await page.waitForTimeout(300);
+      expect(await focused(page)).not.toBe("body");
+    }
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,121 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { TestClient, autoplay, matchOver } from "../../../server/test/helpers.js";
+import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
+import { presetSettings } from "./drive.js";
+
+const settings = (lang: "de" | "en") => ({
+  lang,
+  faces: "french",
+  speed: "instant",
+  name: "Tester",
+  seats: 3,
+  levels: [],
+  rules: {},
+});
+
+/** A table on the real server that has played two matches (a rematch), both finished. */
+async function tableWithRematch(url: string): Promise<string> {
+  const host = await TestClient.open(url);
+  const created = await host.request({ type: "create", name: "Zwei", playerName: "Lena", seats: 2, preset: "quick" });
+  const code = (created.table as { code: string }).code;
+  await host.request({ type: "start" });
+  const play = autoplay(host);
+  await host.waitFor(matchOver(1), 60_000);
+  await host.request({ type: "rematch" });
+  autoplay(host);
+  await host.waitFor(matchOver(2), 60_000);
+  play.stop();
+  await host.close();
+  return code;
+}
+
+const fetchByCode = async (page: Page, code: string) => {
+  await page.fill("input[name=replay-code]", code);
+  await page.click("[data-action=replay-fetch]");
+};
+
+describe.skipIf(!chromiumAvailable())("the replay viewer", () => {
+  const env = useServerAndBrowser();
+
+  it("lets every match of a table be chosen and shows round, dealer, knocker and each round's result", async () => {
+    const code = await tableWithRematch(env.server.url);
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await presetSettings(page, settings("en"));
+    await page.goto(`${env.server.url}/#/replay`);
+    // Typed the way people do: lower case, and a long code with its dash.
+    const typed = (code.length === 10 ? `${code.slice(0, 5)}-${code.slice(5)}` : code).toLowerCase();
+    await fetchByCode(page, typed);
+    const select = page.locator("select[name=replay-match]");
+    await select.waitFor();
+    const options = await select.locator("option").allTextContents();
+    expect(options).toHaveLength(2);
+    expect(options[0]).toMatch(/^Match 1: (Lena won|Bot 2 won|draw), /);
+    expect(options[1]).toMatch(/^Match 2: /);
+    expect(await select.inputValue()).toBe("2");
+
+    // Each match shows its own record.
+    const firstStep = () => page.textContent(".status-line");
+    await page.waitForSelector("[data-replay-info]");
+    const second = await page.$$eval(".replay-rounds li", (items) => items.map((i) => i.textContent));
+    await select.selectOption("1");
+    await page.waitForFunction(
+      (before) =>
+        JSON.stringify([...document.querySelectorAll(".replay-rounds li")].map((i) => i.textContent)) !== before,
+      JSON.stringify(second),
+    );
+    const first = await page.$$eval(".replay-rounds li", (items) => items.map((i) => i.textContent));
+    expect(first).not.toEqual(second);
+    expect(await firstStep()).toMatch(/^Round 1: (Lena|Bot 2) deals\./);
+
+    // Where the replay stands: the round and its dealer; each round listed with how it ended.
+    expect(await page.textContent("[data-replay-info]")).toMatch(/^Round 1Dealer: (Lena|Bot 2)/);
+    for (const line of first)
+      expect(line).toMatch(/^Round \d+Dealer: (Lena|Bot 2) · .+ · (lost a life: .+|nobody lost a life)$/);
+    // A round that ended with a knock names the knocker in the list, at its steps and in its result.
+    const knocked = first.findIndex((line) => / · (Lena|Bot 2) knocked · /.test(line ?? ""));
+    expect(knocked, first.join("\n")).toBeGreaterThanOrEqual(0);
+    await page.click(`.replay-rounds li[data-round="${knocked}"] button`);
+    expect(await page.textContent("[data-replay-info]")).toContain(`Round ${knocked + 1}`);
+    // Step on to the round's end: the knocker shows, then the round's result with every hand.
+    for (let i = 0; i < 200 && !(await page.isVisible("[data-replay-result]")); i++)
+      await page.keyboard.press("ArrowRight");
+    expect(await page.textContent("[data-replay-info]")).toMatch(/(Lena|Bot 2) knocked/);
+    expect(await page.textContent("[data-replay-result] .result__title")).toMatch(
+      new RegExp(`^Round ${knocked + 1} is over: (Lena|Bot 2) knocked$`),
+    );
+    expect(await page.locator("[data-replay-result] thead th[scope=col]").count()).toBe(5);
+    await page.screenshot({ path: screenshotPath("replay-viewer-1280x800"), fullPage: false });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.locator("[data-replay-info]").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath("replay-viewer-360x740") });
+
+    // A link with the code fetches at once.
+    await page.goto(`${env.server.url}/#/replay?code=${encodeURIComponent(typed)}`);
+    await page.reload();
+    await page.waitForSelector("select[name=replay-match]");
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it("says in the player's language when there is no such table, or the code cannot be one", async () => {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    await presetSettings(page, settings("de"));
+    await page.goto(`${env.server.url}/#/replay`);
+    await fetchByCode(page, "zzzzz-zzzzz");
+    await page.waitForSelector("[data-problem]");
+    const text = (await page.textContent("[data-problem]")) ?? "";
+    expect(text).toMatch(/^Diesen Tisch gibt es nicht\./);
+    expect(text).not.toMatch(/404|TABLE_NOT_FOUND/);
+    await fetchByCode(page, "ZZZZZZ");
+    await page.waitForFunction(() => document.querySelector("[data-problem]")?.textContent?.startsWith("Diesen"));
+    await fetchByCode(page, "12");
+    await page.waitForSelector("[data-problem=replayBadCode]");
+    expect(await page.textContent("[data-problem]")).toMatch(/^Ein Tisch-Code hat 10 Zeichen/);
+    await context.close();
+  }, 60_000);
+});

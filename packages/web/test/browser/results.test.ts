@@ -1,0 +1,121 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
+import { playLocalMatch } from "./drive.js";
+import { QUICK_LOCAL, freshPage } from "./local-page.js";
+
+const FAST = { ...QUICK_LOCAL, rules: { lives: 2 } };
+
+/** Collects every title the result panel shows, so that each round's ending can be checked afterwards. */
+const watchTitles = (page: Page) =>
+  page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { titles: string[] }).titles = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector("#result-title")?.textContent ?? "";
+      if (text && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+
+/** The standings as shown: one row per seat with its cells' text. */
+const standings = (page: Page) =>
+  page.$$eval("table[data-standings] tbody tr", (rows) =>
+    rows.map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent?.trim() ?? "")),
+  );
+
+describe.skipIf(!chromiumAvailable())("results of a match against the computer", () => {
+  const env = useServerAndBrowser();
+
+  it("names who knocked and ends with the final standings: places, lives and rounds", async () => {
+    const { page, errors, close } = await freshPage(env.browser, env.server.url, FAST);
+    await page.click("[data-action=start-local]");
+    await page.waitForSelector(".hand button.card");
+    await watchTitles(page);
+    const log = await playLocalMatch(page, "mouse");
+    const titles = await page.evaluate(() => (window as unknown as { titles: string[] }).titles);
+    const knocks = titles.filter((t) => / is over: (you|Lena|Tom) knocked$/.test(t));
+    expect(knocks.length, titles.join(" | ")).toBeGreaterThan(0);
+    expect(titles.some((t) => t.includes("after a knock"))).toBe(false);
+
+    // The final standings: everyone, in order, with headers and a caption for screen readers.
+    const title = (await page.textContent("#result-title")) ?? "";
+    const table = page.locator("table[data-standings]");
+    await table.waitFor();
+    expect(await table.locator("caption").textContent()).toBe("Final standings");
+    expect(await table.locator("thead th[scope=col]").allTextContents()).toEqual([
+      "Place",
+      "Player",
+      "Lives",
+      "Rounds",
+    ]);
+    const rows = await standings(page);
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => r[1]!.replace(" (you)", "")).sort()).toEqual(["Lena", "Tester", "Tom"]);
+    expect(rows[0]![0]).toBe("1.");
+    const winner = /^(.+) wins the match!$/.exec(title)?.[1];
+    if (winner) {
+      expect(rows[0]![1]!.replace(" (you)", "")).toBe(winner);
+      expect(rows[0]![3]).toMatch(/^to the end \(\d+ rounds\)$/);
+      expect(rows[1]![0]).toBe("2.");
+    }
+    for (const row of rows.slice(winner ? 1 : 0)) {
+      expect(row[2]).toBe("0");
+      const out = Number(/^out in round (\d+)$/.exec(row[3]!)?.[1]);
+      expect(out).toBeGreaterThan(0);
+      expect(out).toBeLessThanOrEqual(log.rounds + 1);
+    }
+    // The last round's table is still there (folded), with column headers and a caption.
+    expect(await page.locator(".result__last .result__table thead th[scope=col]").count()).toBe(5);
+    expect(await page.locator(".result__last .result__table caption").textContent()).toMatch(/^Result of round \d+$/);
+    // A finished match is no longer kept for resuming.
+    expect(await page.evaluate(() => localStorage.getItem("schwimmen.match.v1"))).toBeNull();
+
+    await page.screenshot({ path: screenshotPath("final-standings-1280x800") });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.locator("table[data-standings]").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath("final-standings-360x740") });
+    expect(errors).toEqual([]);
+    await close();
+  }, 300_000);
+
+  it("once out, skips the bots' remaining rounds to the final standings", async () => {
+    // One life each and no swimming at a table of four: knocking at once, the person soon goes out first.
+    const { page, errors, close } = await freshPage(env.browser, env.server.url, {
+      ...FAST,
+      speed: "quick",
+      seats: 4,
+      levels: ["greedy", "greedy", "greedy"],
+      rules: { lives: 1, swimming: "off" },
+    });
+    await page.click("[data-action=start-local]");
+    let skipped = false;
+    for (let step = 0; step < 200 && !skipped; step++) {
+      await page.waitForSelector("[data-action=next-round], [data-action=rematch], .turn-line strong", {
+        timeout: 20_000,
+      });
+      if (await page.isVisible("[data-action=skip-to-end]")) {
+        expect(await page.textContent(".result")).toContain("You are out.");
+        await page.screenshot({ path: screenshotPath("skip-to-end-1280x800") });
+        await page.click("[data-action=skip-to-end]");
+        skipped = true;
+      } else if (await page.isVisible("[data-action=rematch]")) await page.click("[data-action=rematch]");
+      else if (await page.isVisible("[data-action=next-round]")) await page.click("[data-action=next-round]");
+      else {
+        const before = await page.getAttribute("main", "data-step");
+        if (await page.isVisible("[data-action=knock]")) await page.click("[data-action=knock]");
+        else await page.click("[data-action=pass]");
+        await page.waitForFunction((b) => document.querySelector("main")?.dataset.step !== b, before);
+      }
+    }
+    expect(skipped).toBe(true);
+    // No more "next round": the match's end comes by itself.
+    await page.waitForSelector("table[data-standings]", { timeout: 60_000 });
+    expect(await page.textContent("#result-title")).toMatch(/wins the match|draw/);
+    const rows = await standings(page);
+    expect(rows).toHaveLength(4);
+    const mine = rows.find((r) => r[1]!.includes("Tester"))!;
+    expect(mine[3]).toMatch(/^out in round \d+$/);
+    expect(errors).toEqual([]);
+    await close();
+  }, 300_000);
+});
