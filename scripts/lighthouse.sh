@@ -21,7 +21,18 @@ if [ ! -d "$LH_DIR/node_modules/lighthouse" ]; then
   (cd "$LH_DIR" && { [ -f package.json ] || npm init -y >/dev/null; } && npm install --no-audit --no-fund --silent lighthouse)
 fi
 
-if [ -z "${SKIP_BUILD:-}" ]; then (cd "$ROOT" && NODE_ENV=production npm run build >/dev/null); fi
+if [ -z "${SKIP_BUILD:-}" ]; then
+  # The browser tests build under this lock folder too: one build at a time.
+  LOCK="${TMPDIR:-/tmp}/schwimmen-web-build.lock"
+  got=""
+  for _ in $(seq 1 600); do
+    if mkdir "$LOCK" 2>/dev/null; then got=1 && break; fi
+    sleep 0.5
+  done
+  [ -n "$got" ] || { echo "another build holds $LOCK" >&2; exit 1; }
+  (cd "$ROOT" && NODE_ENV=production npm run build >/dev/null) || { rmdir "$LOCK"; exit 1; }
+  rmdir "$LOCK"
+fi
 
 DATA="$(mktemp -d -t schwimmen-lighthouse-data-XXXXXX)"
 PORT="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"

@@ -1,10 +1,10 @@
-import { type Action, type Rng, type TableView, applyAction, worldFromView } from "@schwimmen/rules";
+import type { Action, Rng, TableView } from "@schwimmen/rules";
 import { greedyMove } from "./greedy.js";
 import type { Bot, DecisionContext } from "./bot.js";
 import { swapOptions, valueOf } from "./hand.js";
-import { type PlayoutPolicy, equity, greedyPolicy, playOut } from "./rollout.js";
-import { type Doubts, sampleWorld } from "./sampler.js";
-import { trackRound } from "./tracker.js";
+import { type PlayoutPolicy, greedyPolicy } from "./rollout.js";
+import type { Doubts } from "./sampler.js";
+import { type ActionEstimate, ActionSearch, type SearchModel } from "./evaluate.js";
 import { explainAction } from "./explain.js";
 import { KnockMemory } from "./opponents.js";
 
@@ -80,7 +80,7 @@ export const doubtsOf = (options: ExpertOptions): Doubts => ({
 });
 
 /** The legal actions worth searching: all but the weakest single swaps. */
-function candidates(view: TableView, maxSwaps: number): Action[] {
+export function candidates(view: TableView, maxSwaps: number): Action[] {
   const swaps = view.legal.filter((a) => a.type === "swap");
   if (swaps.length <= maxSwaps) return view.legal.slice();
   const hand = view.hand ?? [];
@@ -95,53 +95,51 @@ function candidates(view: TableView, maxSwaps: number): Action[] {
   return view.legal.filter((a) => a.type !== "swap" || keep.has(a.give + a.take));
 }
 
+/** The expert's view of the rest of the round for one decision: its sampler, its play-outs, its match share. */
+export function expertModel(view: TableView, options: ExpertOptions, memory: KnockMemory): SearchModel {
+  const me = view.viewer;
+  const knockAt = (seat: number): number =>
+    seat === me && !options.learnOwnKnock ? options.ownKnockAt : memory.knockAt(seat);
+  const careful = options.otherKnockHigh < 1 || options.otherKnockLow > 0;
+  const doubts = doubtsOf(options);
+  return {
+    sampler: {
+      tries: options.sampleTries,
+      knockAt: options.modelKnocks ? (seat) => memory.knockAt(seat) : undefined,
+      doubts: () => doubts,
+      turnsChecked: options.turnsChecked,
+    },
+    policy: careful ? (rng) => carefulPolicy(me, knockAt, options, rng) : () => greedyPolicy(knockAt),
+    equityPower: options.equityPower,
+  };
+}
+
+/** What the expert decided and, when it searched, its estimates for the action it took. */
+export interface ExpertDecision {
+  readonly action: Action;
+  readonly estimate: ActionEstimate | null;
+}
+
 /**
- * Determinized Monte Carlo: sample worlds that agree with the seat's knowledge, play every candidate action out in
- * each world with fast policies for all seats, and take the action with the best average share of the match.
+ * Determinized Monte Carlo over the candidate actions (see `ActionSearch`): the best mean share of the match wins.
  * Deterministic for a given rng; `budgetMs`, when given, also stops sampling early.
  */
-export function chooseByPlayouts(
+export function decideByPlayouts(
   view: TableView,
   context: DecisionContext,
   options: ExpertOptions,
-  policyFor?: (view: TableView) => PlayoutPolicy,
-  knockAt?: (seat: number) => number,
-): Action {
-  const me = view.viewer!;
+  model: SearchModel,
+): ExpertDecision {
   const actions = candidates(view, options.maxSwaps);
-  if (actions.length === 1) return actions[0]!;
-  const tracking = trackRound(view);
-  const policy = policyFor?.(view) ?? greedyPolicy((seat) => (seat === me ? options.ownKnockAt : options.otherKnockAt));
-  const totals = new Array<number>(actions.length).fill(0);
-  const counts = new Array<number>(actions.length).fill(0);
+  if (actions.length === 1) return { action: actions[0]!, estimate: null };
   const started = performance.now();
-  const doubts = doubtsOf(options);
   const outOfTime = (): boolean => context.budgetMs !== undefined && performance.now() - started > context.budgetMs;
-  const playWorlds = (worlds: number, which: readonly number[]): void => {
-    for (let w = 0; w < worlds && !outOfTime(); w++) {
-      const world = worldFromView(
-        view,
-        sampleWorld(view, tracking, context.rng, {
-          tries: options.sampleTries,
-          knockAt: options.modelKnocks ? knockAt : undefined,
-          doubts: () => doubts,
-          turnsChecked: options.turnsChecked,
-        }),
-      );
-      if (!world) return;
-      for (const i of which) {
-        const next = applyAction(world, actions[i]!);
-        totals[i]! += next.ok ? equity(playOut(next.value.state, policy), me, options.equityPower) : -1;
-        counts[i]!++;
-      }
-    }
-  };
-  const mean = (i: number): number => (counts[i]! > 0 ? totals[i]! / counts[i]! : -Infinity);
-  const ranking = (): number[] => actions.map((_, i) => i).sort((a, b) => mean(b) - mean(a) || a - b);
-  playWorlds(options.worlds, ranking());
+  const search = new ActionSearch(view, actions, model, context.rng);
+  search.play(options.worlds, undefined, outOfTime);
   // Successive halving: the two best so far get more worlds, so that close calls are decided on more evidence.
-  if (options.refine > 0 && actions.length > 2) playWorlds(options.refine, ranking().slice(0, 2));
-  return actions[ranking()[0]!]!;
+  if (options.refine > 0 && actions.length > 2) search.play(options.refine, search.ranking().slice(0, 2), outOfTime);
+  const best = search.ranking()[0]!;
+  return { action: actions[best]!, estimate: search.estimate(best) };
 }
 
 /** Greedy play-outs in which the other seats knock by chance: often with a strong hand, now and then with less. */
@@ -162,27 +160,19 @@ export function carefulPolicy(
   };
 }
 
-export function expertBot(options: ExpertOptions = EXPERT_DEFAULTS): Bot {
+/** Hears the expert's estimate for each action it chose by search (for calibration). */
+export type EstimateListener = (view: TableView, estimate: ActionEstimate) => void;
+
+export function expertBot(options: ExpertOptions = EXPERT_DEFAULTS, onEstimate?: EstimateListener): Bot {
   const memory = new KnockMemory();
   return {
     name: "expert",
     decide(view, context) {
       memory.observe(view);
       if (view.legal.length === 1) return view.legal[0]!;
-      const me = view.viewer;
-      const knockAt = (seat: number): number =>
-        seat === me && !options.learnOwnKnock ? options.ownKnockAt : memory.knockAt(seat);
-      const policy =
-        options.otherKnockHigh < 1 || options.otherKnockLow > 0
-          ? carefulPolicy(me, knockAt, options, context.rng)
-          : greedyPolicy(knockAt);
-      return chooseByPlayouts(
-        view,
-        context,
-        options,
-        () => policy,
-        (seat) => memory.knockAt(seat),
-      );
+      const decision = decideByPlayouts(view, context, options, expertModel(view, options, memory));
+      if (decision.estimate && onEstimate) onEstimate(view, decision.estimate);
+      return decision.action;
     },
     explain: explainAction,
   };

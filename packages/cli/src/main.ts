@@ -3,6 +3,7 @@ import { type Io, REPLAY_USAGE, runReplay } from "./replay.js";
 import { verifyCommand } from "./verify.js";
 import { arenaCommand } from "./arena/command.js";
 import { playCommand } from "./play/command.js";
+import { analyseCommand } from "./analyse/command.js";
 
 export type { Io } from "./replay.js";
 
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, Command> = {
   verify: verifyCommand,
   arena: arenaCommand,
   play: playCommand,
+  analyse: analyseCommand,
 };
 
 const help = (): string =>

@@ -79,16 +79,21 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** `schwimmen replay FILE|-`: exit 0 with the outcome on stdout, or exit 2 with the error on stderr. */
-export async function replayFile(path: string, io: Io): Promise<number> {
-  let text: string;
+/** A record's text from a file or, for "-", standard input; null after writing replay's error line when unreadable. */
+export async function readRecordText(path: string, io: Io): Promise<string | null> {
   try {
-    text = path === "-" ? await readAll(io.stdin) : await io.readFile(path);
+    return path === "-" ? await readAll(io.stdin) : await io.readFile(path);
   } catch (cause) {
     const reason = (cause as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : "cannot be read";
     io.stderr.write(errorLine({ code: "INVALID_RECORD", message: `${path}: ${reason}` }) + "\n");
-    return 2;
+    return null;
   }
+}
+
+/** `schwimmen replay FILE|-`: exit 0 with the outcome on stdout, or exit 2 with the error on stderr. */
+export async function replayFile(path: string, io: Io): Promise<number> {
+  const text = await readRecordText(path, io);
+  if (text === null) return 2;
   const { ok, line } = replayLine(text);
   (ok ? io.stdout : io.stderr).write(line + "\n");
   return ok ? 0 : 2;

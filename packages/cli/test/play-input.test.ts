@@ -4,6 +4,7 @@ import { type Action, type TableView, phaseOf, viewFor } from "@schwimmen/rules"
 import { keyItems, parseInput } from "../src/play/commands.js";
 import { TEXTS } from "../src/play/text.js";
 import { statesOfRandomMatches } from "./play-states.js";
+import { assertProperty } from "./property.js";
 
 const en = TEXTS.en;
 
@@ -35,7 +36,7 @@ function* actingViews(seed: string, matches: number): Generator<TableView> {
 
 describe("input from the keys of the legal actions", () => {
   it("reaches every legal action by its key, offers only the legal ones, and never yields an illegal action", () => {
-    fc.assert(
+    assertProperty(
       fc.property(
         fc.string({ minLength: 1, maxLength: 8 }),
         fc.array(fc.string({ maxLength: 4 }), { maxLength: 6 }),

@@ -158,10 +158,10 @@ describe("the renderer", () => {
           self: 0,
         };
         const bad: string[] = [...overlong(helpLines(screen))];
-        const log: LogEntry[] = [];
+        const played: LogEntry[] = [];
         for (const { state, events } of stepsOfRandomMatch(seed, seats, 250)) {
           const narrated = narrate({ texts, lang, rules: state.rules, names: shown, self: 0 }, events);
-          log.push(...narrated);
+          played.push(...narrated);
           bad.push(...overlong(narrated.flatMap((entry) => logLines(entry, style))));
           const view = viewFor(state, 0);
           const round = state.round;
@@ -194,7 +194,7 @@ describe("the renderer", () => {
             }
           }
           for (const hint of hints) {
-            const full = tableScreen(view, screen, { log: log.slice(-200), prompt, hint, rows: 23 });
+            const full = tableScreen(view, screen, { log: played.slice(-200), prompt, hint, rows: 23 });
             bad.push(...overlong(full));
             if (full.length > 24) bad.push(`${full.length} rows`);
           }

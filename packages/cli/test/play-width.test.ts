@@ -31,6 +31,16 @@ afterAll(async () => {
 /** Lines as the terminal shows them: a move to the top left starts a line, other escape codes take no room. */
 const printedLines = (text: string): string[] => stripAnsi(text.replaceAll("\x1b[H", "\n")).split("\n");
 
+/**
+ * Control characters other than the newline and the game's own codes (colours, home, clear line, clear screen): a
+ * typed name or line must never reach the terminal as a code that moves the cursor or rings the bell.
+ */
+const OWN_CODES = new RegExp(`${String.fromCharCode(27)}\\[([0-9;]*m|H|K|J|2J)`, "g");
+const strayControls = (text: string): string[] =>
+  [...text.replace(OWN_CODES, "").matchAll(/[^\P{Cc}\n]/gu)].map(
+    (m) => `control U+${m[0].codePointAt(0)!.toString(16)}`,
+  );
+
 /** Fails with every offending line in full. */
 function none(problems: readonly string[]): void {
   if (problems.length > 0)
@@ -118,7 +128,7 @@ describe("everything the terminal game prints", () => {
         args.push("--seed", seed, "--delay", "0", "--save", join(dir, `run-${runs++}.json`));
         const code = await runPlay(args, io, color ? {} : { NO_COLOR: "1" });
         expect(code === 0 || code === 2).toBe(true);
-        none([...overlong(io.out()), ...overlong(io.err())]);
+        none([...overlong(io.out()), ...overlong(io.err()), ...strayControls(io.out())]);
         if (tty) none(tallScreens(io.out()));
       }),
       { numRuns: 25 },

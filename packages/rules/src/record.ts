@@ -70,8 +70,14 @@ function readRules(input: unknown): Result<Rules, RecordError> {
   return rules.ok ? rules : err(recordError(rules.error.code, rules.error.message));
 }
 
+/** Hears each action of a replay once the engine has accepted it: the state before it, its round and index. */
+export type ReplayObserver = (before: MatchState, action: Action, round: number, index: number) => void;
+
 /** Replays a parsed JSON value to its final state, or the first error in the contract's order. */
-export function replayRecord(input: unknown): Result<{ state: MatchState; players: string[] }, RecordError> {
+export function replayRecord(
+  input: unknown,
+  observe?: ReplayObserver,
+): Result<{ state: MatchState; players: string[] }, RecordError> {
   if (!isObject(input)) return err(recordError("INVALID_RECORD", "a record must be a JSON object"));
   const rules = readRules(input.rules);
   if (!rules.ok) return rules;
@@ -104,6 +110,7 @@ export function replayRecord(input: unknown): Result<{ state: MatchState; player
         return err(recordError("INVALID_RECORD", `action ${i} of round ${r} must be an object`, r, i));
       const applied = applyAction(state, action as unknown as Action);
       if (!applied.ok) return err(recordError(applied.error.code, applied.error.message, r, i));
+      observe?.(state, action as unknown as Action, r, i);
       state = applied.value.state;
     }
   }
@@ -111,14 +118,17 @@ export function replayRecord(input: unknown): Result<{ state: MatchState; player
 }
 
 /** Reads and replays record text: not JSON is INVALID_RECORD like any other bad shape. */
-export function replayRecordText(text: string): Result<{ state: MatchState; players: string[] }, RecordError> {
+export function replayRecordText(
+  text: string,
+  observe?: ReplayObserver,
+): Result<{ state: MatchState; players: string[] }, RecordError> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     return err(recordError("INVALID_RECORD", "the record is not valid JSON"));
   }
-  return replayRecord(parsed);
+  return replayRecord(parsed, observe);
 }
 
 /** The outcome of the contract: one entry per round played, the unfinished one with nulls, and the match result. */

@@ -194,7 +194,7 @@ async function honest(url: string) {
   const latencies: number[] = [];
   const probes = { ws: 0, wsRefused: 0, health: 0, healthRefused: 0, healthLocal: 0, healthLocalRefused: 0 };
   const connectMs: number[] = [];
-  let stopped = false;
+  const state = { stopped: false };
   const players = await Promise.all(Array.from({ length: 4 }, () => Client.open(url, HONEST)));
   let pending: { from: number; t0: number; got: number } | null = null;
   if (players.every((p) => p !== null)) {
@@ -202,11 +202,11 @@ async function honest(url: string) {
     for (const p of seats) await p.request({ type: "hello" });
     const made = await seats[0]!.request({ type: "create", name: "Honest", playerName: "P1", seats: 4 });
     const code = made.table?.code;
-    for (let i = 1; i < 4 && code; i++) await seats[i]!.request({ type: "join", code, name: `P${i + 1}` });
+    for (const [i, p] of seats.entries()) if (i > 0 && code) await p.request({ type: "join", code, name: `P${i + 1}` });
     seats.forEach((p, i) => {
       let seen = -1;
       p.onPush = (m) => {
-        if (!isState(m) || stopped) return;
+        if (!isState(m) || state.stopped) return;
         seen = m.version!;
         if (m.type === "update" && pending && m.from === pending.from && ++pending.got === 4) {
           latencies.push(performance.now() - pending.t0);
@@ -217,7 +217,7 @@ async function honest(url: string) {
         const version = m.version!;
         setTimeout(
           () => {
-            if (stopped || seen !== version) return;
+            if (state.stopped || seen !== version) return;
             pending = { from: version, t0: performance.now(), got: 0 };
             p.ws.send(JSON.stringify({ type: "act", action: randomMove(m) }));
           },
@@ -229,7 +229,7 @@ async function honest(url: string) {
     void start.then((m) => seats[0]!.onPush(m));
   }
   const prober = (async () => {
-    while (!stopped) {
+    while (!state.stopped) {
       const t0 = performance.now();
       const [client, health, local] = await Promise.all([
         Client.open(url, HONEST),
@@ -250,7 +250,7 @@ async function honest(url: string) {
   })();
   return {
     async stop() {
-      stopped = true;
+      state.stopped = true;
       await prober;
       for (const p of players) p?.ws.terminate();
       return { latencies, probes, connectMs, honestTable: players.every((p) => p !== null) };
@@ -261,9 +261,9 @@ async function honest(url: string) {
 /** Keeps `count` attacker sockets open, reopening closed ones (at most 100 every 100 ms) until stopped. */
 function keepOpen(count: number, open: () => AttackSocket) {
   const live = new Set<AttackSocket>();
-  let stopped = false;
+  const state = { stopped: false };
   const timer = setInterval(() => {
-    for (let i = 0; i < 100 && live.size < count && !stopped; i++) {
+    for (let i = 0; i < 100 && live.size < count && !state.stopped; i++) {
       const socket = open();
       live.add(socket);
       void socket.closed.then(() => live.delete(socket));
@@ -275,7 +275,7 @@ function keepOpen(count: number, open: () => AttackSocket) {
       return [...live].filter((s) => s.isOpen()).length;
     },
     stop() {
-      stopped = true;
+      state.stopped = true;
       clearInterval(timer);
       for (const s of live) s.destroy();
     },
@@ -323,7 +323,7 @@ const ATTACKS: Record<string, Attack> = {
   slow: {
     env: { BOT_DELAY_MS: "0", ROUND_PAUSE_MS: "0" },
     async start(server) {
-      const { host, code } = await busyTable(server.url, 9);
+      const { host, code, version } = await busyTable(server.url, 9);
       const spectators: Client[] = [];
       for (let i = 0; i < 20; i++) {
         const c = await Client.open(server.url, ATTACKER);
@@ -336,7 +336,7 @@ const ATTACKS: Record<string, Attack> = {
       return () => {
         const open = spectators.filter((c) => c.ws.readyState === WebSocket.OPEN).length;
         for (const c of [host, ...spectators]) c.ws.terminate();
-        return `${spectators.length} spectators, ${open} still open at the end`;
+        return `${spectators.length} spectators, ${open} still open at the end; busy table at version ${version()}`;
       };
     },
   },
@@ -346,6 +346,12 @@ const ATTACKS: Record<string, Attack> = {
       const { host, code, version } = await busyTable(server.url, 9);
       // Enough versions for a resync of 250.
       for (let i = 0; i < 300 && version() < 300; i++) await sleep(100);
+      // What one such request costs: the size of the answer, read by a client that does read.
+      const probe = (await Client.open(server.url, ATTACKER))!;
+      await probe.request({ type: "hello" });
+      const answer = await probe.request({ type: "watch", code, lastVersion: Math.max(0, version() - 250) });
+      const answerKb = JSON.stringify(answer).length / 1024;
+      probe.ws.terminate();
       const attackers: Client[] = [];
       for (let i = 0; i < 50; i++) {
         const c = await Client.open(server.url, ATTACKER);
@@ -366,7 +372,10 @@ const ATTACKS: Record<string, Attack> = {
         clearInterval(timer);
         const open = attackers.filter((c) => c.ws.readyState === WebSocket.OPEN).length;
         for (const c of [host, ...attackers]) c.ws.terminate();
-        return `${attackers.length} connections, ${asked} resyncs sent, ${open} still open at the end`;
+        return (
+          `${attackers.length} connections, ${asked} resyncs sent (one answer: ${answer.type}, ` +
+          `${answerKb.toFixed(0)} KB), ${open} still open at the end`
+        );
       };
     },
   },
@@ -404,13 +413,20 @@ async function run(name: string, attack: Attack): Promise<void> {
   const idle = rssMb(pid);
   let peak = idle;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid) || 0)), 250);
-  const side = await honest(server.url);
+  // The honest side runs in a process of its own, so that the attacker's work does not slow its clock.
+  const side = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--honest", server.url], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  let output = "";
+  side.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
   await sleep(2000);
   const t0 = performance.now();
   const end = await attack.start(server);
   await sleep(Math.max(0, SECONDS * 1000 - (performance.now() - t0)));
   const left = end();
-  const result = await side.stop();
+  side.stdin.end();
+  await new Promise((resolve) => side.once("exit", resolve));
+  const result = JSON.parse(output) as Awaited<ReturnType<Awaited<ReturnType<typeof honest>>["stop"]>>;
   await sleep(5000);
   const after = rssMb(pid);
   clearInterval(sampler);
@@ -427,6 +443,15 @@ async function run(name: string, attack: Attack): Promise<void> {
   console.log(line);
 }
 
+const honestUrl = option("honest");
+if (honestUrl !== undefined) {
+  // The honest side: runs until its standard input closes, then prints what it measured.
+  const side = await honest(honestUrl);
+  process.stdin.resume();
+  await new Promise((resolve) => process.stdin.once("end", resolve));
+  process.stdout.write(JSON.stringify(await side.stop()));
+  process.exit(0);
+}
 console.log(`attacks: ${ONLY.join(", ")}; ${SECONDS} s each; server ${join(ROOT, "packages/server/dist/main.js")}`);
 for (const name of ONLY) {
   const attack = ATTACKS[name];

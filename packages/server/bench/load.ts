@@ -175,6 +175,7 @@ async function startServer(dbPath: string): Promise<{ child: ChildProcess; url: 
       MESSAGES_PER_ADDRESS: "100000000",
       TABLES_PER_ADDRESS: "100000",
       TOKENS_PER_ADDRESS: "100000",
+      LOOKUPS_PER_ADDRESS: "100000000",
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -17,6 +17,8 @@ export type ServerConfig = Required<
   readonly settings: NonNullable<ServerOptions["settings"]>;
   readonly limits: Partial<ServerLimits>;
   readonly publicUrl?: string;
+  /** Lookups by invite code per address and minute (LOOKUPS_PER_ADDRESS). */
+  readonly hub?: { readonly lookupLimit: number };
   readonly logLevel: string;
 };
 
@@ -86,6 +88,7 @@ export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
     botDelayMs: whole(env, "BOT_DELAY_MS", 0, 60_000),
     roundPauseMs: whole(env, "ROUND_PAUSE_MS", 0, 600_000),
     snapshotEvery: whole(env, "SNAPSHOT_EVERY", 1, 100_000),
+    lookupLimit: whole(env, "LOOKUPS_PER_ADDRESS", 1, 100_000_000),
   };
   for (const value of Object.values(numbers)) if (!value.ok) return value;
   const get = (key: keyof typeof numbers): number | undefined => {
@@ -129,6 +132,7 @@ export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
     settings,
     limits: limits.value,
     ...(publicUrl === undefined ? {} : { publicUrl }),
+    ...(get("lookupLimit") === undefined ? {} : { hub: { lookupLimit: get("lookupLimit")! } }),
     logLevel,
   });
 }

@@ -82,12 +82,14 @@ export class Expiry {
     const now = this.clock.now();
     const tables = async (status: "lobby" | "over", ageMs: number): Promise<number> => {
       const before = now - ageMs;
-      let done = 0;
-      for (const code of await store.staleTables(status, before, settings.batch)) {
-        // Checked right before the store call, with no wait between: a table loaded meanwhile is left alone.
-        if (!this.stopped && !this.inUse(code) && (await store.expireTable(code, status, before))) done++;
-      }
-      return done;
+      const stale = await store.staleTables(status, before, settings.batch);
+      if (this.stopped) return 0;
+      // Checked right before the store call, with no wait between: a table loaded meanwhile is left alone.
+      return store.expireTables(
+        stale.filter((code) => !this.inUse(code)),
+        status,
+        before,
+      );
     };
     const lobby = await tables("lobby", settings.lobbyMs);
     const over = await tables("over", settings.overMs);

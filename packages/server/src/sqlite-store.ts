@@ -85,7 +85,8 @@ export class SqliteStore implements Store {
       ),
       insertAction: db.prepare("INSERT INTO actions (code, version, entry, at) VALUES (?, ?, ?, ?)"),
       updateTable: db.prepare("UPDATE tables SET status = ?, version = ?, updated_at = ? WHERE code = ?"),
-      touchTable: db.prepare("UPDATE tables SET updated_at = ? WHERE code = ?"),
+      // Expiry needs the time only to the minute: a table in play rewrites its row at most once a minute.
+      touchTable: db.prepare("UPDATE tables SET updated_at = ? WHERE code = ? AND updated_at < ?"),
       upsertSnapshot: db.prepare(
         `INSERT INTO snapshots (code, version, state, at) VALUES (?, ?, ?, ?)
          ON CONFLICT (code) DO UPDATE SET version = excluded.version, state = excluded.state, at = excluded.at`,
@@ -149,7 +150,7 @@ export class SqliteStore implements Store {
         // The row's status changes with the table's; its updated_at with every append (for expiry).
         const last = entries[entries.length - 1];
         if (last && status !== null) this.stmts.updateTable.run(status, last.version, at, code);
-        else if (last) this.stmts.touchTable.run(at, code);
+        else if (last) this.stmts.touchTable.run(at, code, at - 60_000);
       }
     })();
   }
@@ -200,14 +201,18 @@ export class SqliteStore implements Store {
     return (this.stmts.staleTables.all(status, before, limit) as { code: string }[]).map((r) => r.code);
   }
 
-  async expireTable(code: string, status: "lobby" | "over", before: number): Promise<boolean> {
+  async expireTables(codes: readonly string[], status: "lobby" | "over", before: number): Promise<number> {
     return this.db.transaction(() => {
-      const changed =
-        status === "lobby" ? this.stmts.deleteLobby.run(code, before) : this.stmts.archiveOver.run(code, before);
-      if (changed.changes === 0) return false;
-      this.stmts.deleteActions.run(code);
-      this.stmts.deleteSnapshot.run(code);
-      return true;
+      let expired = 0;
+      for (const code of codes) {
+        const gone =
+          status === "lobby" ? this.stmts.deleteLobby.run(code, before) : this.stmts.archiveOver.run(code, before);
+        if (gone.changes === 0) continue;
+        this.stmts.deleteActions.run(code);
+        this.stmts.deleteSnapshot.run(code);
+        expired++;
+      }
+      return expired;
     })();
   }
 

@@ -18,10 +18,11 @@ export interface Store {
   /** Up to `limit` tables of `status` with no change since before `before`, longest untouched first. */
   staleTables(status: "lobby" | "over", before: number, limit: number): Promise<string[]>;
   /**
-   * Expires a table still untouched since before `before`: a lobby table goes entirely; a finished one keeps its row
-   * (so its code is never given again) and its match records, and loses its log and snapshot. False if it changed.
+   * Expires the tables still untouched since before `before` (in one transaction): a lobby table goes entirely; a
+   * finished one keeps its row (so its code is never given again) and its match records, and loses its log and
+   * snapshot. Returns how many went (a table changed meanwhile stays).
    */
-  expireTable(code: string, status: "lobby" | "over", before: number): Promise<boolean>;
+  expireTables(codes: readonly string[], status: "lobby" | "over", before: number): Promise<number>;
   /**
    * Forgets up to `limit` device tokens: those that never took a seat and were last used before `unseatedBefore`,
    * then any last used before `unusedBefore`. Returns how many went.

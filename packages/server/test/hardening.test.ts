@@ -1,5 +1,6 @@
 /** Smaller holes: prototype keys in rules, presence over HTTP, HSTS over HTTPS. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "../src/config.js";
 import { Hub } from "../src/hub.js";
 import { TestClient, getJson, testServer } from "./helpers.js";
 
@@ -83,5 +84,17 @@ describe("HSTS", () => {
     expect(await hsts({}, { "X-Forwarded-Proto": "https" })).toBeNull();
     expect(await hsts({ trustProxy: true }, { "X-Forwarded-Proto": "https" })).toMatch(/^max-age=/);
     expect(await hsts({ trustProxy: true }, { "X-Forwarded-Proto": "http" })).toBeNull();
+  });
+});
+
+describe("configuration", () => {
+  it("reads the lookups per address from LOOKUPS_PER_ADDRESS", () => {
+    const set = readConfig({ LOOKUPS_PER_ADDRESS: "500" });
+    expect(set.ok && set.value.hub).toEqual({ lookupLimit: 500 });
+    const plain = readConfig({});
+    expect(plain.ok && plain.value.hub).toBeUndefined();
+    const wrong = readConfig({ LOOKUPS_PER_ADDRESS: "0" });
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) expect(wrong.error.message).toContain("LOOKUPS_PER_ADDRESS");
   });
 });

@@ -34,9 +34,7 @@ describe("the table's banner belongs to the round it tells of", () => {
     const chose: GameEvent = { type: "chose", seat: 2, packet: "first", middle: [] };
     expect(currentBanner(log(dealt(0), knock, dealt(1, 2), chose), de)).toBeNull();
     // A knock of the new round is shown again.
-    expect(currentBanner(log(dealt(0), knock, dealt(1), { type: "knocked", seat: 2 }), de)?.text).toBe(
-      "Tom klopft!",
-    );
+    expect(currentBanner(log(dealt(0), knock, dealt(1), { type: "knocked", seat: 2 }), de)?.text).toBe("Tom klopft!");
   });
 
   it("takes a 31 away with the new deal and at the match's end", () => {

@@ -4,7 +4,7 @@ import type { Nodes, Root } from "mdast";
 import type { VNode } from "preact";
 import { describe, expect, it } from "vitest";
 import { parseMarkdown, plainText, treeModule } from "../src/markdown.js";
-import { type MarkdownHooks, MarkdownView, safeHref } from "../src/screens/markdown-view.js";
+import { type MarkdownHooks, renderMarkdown, safeHref } from "../src/screens/markdown-view.js";
 import { docLink } from "../src/screens/rules-page.js";
 
 interface Drawn {
@@ -13,7 +13,7 @@ interface Drawn {
   readonly children: readonly (Drawn | string)[];
 }
 
-/** Draws what MarkdownView returns into plain data: element tags, their props and text (components are called). */
+/** Draws what renderMarkdown returns into plain data: element tags, their props and text (components are called). */
 function draw(node: unknown): (Drawn | string)[] {
   if (node === null || node === undefined || typeof node === "boolean") return [];
   if (typeof node === "string" || typeof node === "number") return [String(node)];
@@ -25,7 +25,7 @@ function draw(node: unknown): (Drawn | string)[] {
   return [{ tag: vnode.type, props, children: draw(children) }];
 }
 
-const shown = (tree: Root, hooks?: MarkdownHooks) => draw(MarkdownView({ tree, hooks }));
+const shown = (tree: Root, hooks?: MarkdownHooks) => draw(renderMarkdown(tree, hooks));
 const all = (nodes: readonly (Drawn | string)[]): Drawn[] =>
   nodes.flatMap((n) => (typeof n === "string" ? [] : [n, ...all(n.children)]));
 const textOf = (nodes: readonly (Drawn | string)[]): string =>

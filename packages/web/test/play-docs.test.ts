@@ -3,6 +3,7 @@ import { DEFAULT_RULES, handValue } from "@schwimmen/rules";
 import type { Code, Heading } from "mdast";
 import { describe, expect, it } from "vitest";
 import { cardLines } from "../src/card-lines.js";
+import { inGermanFaces } from "../src/cards/names.js";
 import { parseMarkdown, plainText } from "../src/markdown.js";
 
 const text = (lang: string) => readFileSync(new URL(`../../../docs/play.${lang}.md`, import.meta.url), "utf8");
@@ -33,6 +34,13 @@ describe("the short rules pages (docs/play.*.md)", () => {
       expect(words, lang).toBeLessThan(650);
       // Links to the full reference in the same language.
       expect(text(lang)).toContain(`](rules.${lang}.md)`);
+    }
+  });
+
+  it("read right on German faces: no French suit or picture names are left", () => {
+    for (const lang of ["de", "en"] as const) {
+      const german = inGermanFaces(plainText(parseMarkdown(text(lang))), lang);
+      expect(german, lang).not.toMatch(/\b(Kreuz|Pik|Karo|Damen?|Buben?|clubs|spades|diamonds|queens?|jacks?)\b/);
     }
   });
 

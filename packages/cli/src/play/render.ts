@@ -91,7 +91,7 @@ export function seatLines(view: TableView, s: Screen): string[] {
   const half = Math.ceil(lines.length / 2);
   return lines.slice(0, half).map((left, i) => {
     const right = lines[half + i];
-    return right === undefined ? left : padEnd(left, COLUMN_WIDTH) + right;
+    return right === undefined ? left.trimEnd() : (padEnd(left, COLUMN_WIDTH) + right).trimEnd();
   });
 }
 

@@ -44,7 +44,7 @@ export const stripAnsi = (text: string): string => text.replace(ANSI, "");
 /**
  * Columns a string takes in a terminal, by the Unicode width tables (a kept library): wide characters such as CJK
  * and most emoji take 2, combining marks and escape codes 0. Characters of ambiguous width (●, ♥, ─) count 1, as in
- * every terminal outside East Asian locales.
+ * every terminal outside East Asian locales. (string-width 8, not 9: 9 needs Node 22, the project runs on 20.)
  */
 export function widthOf(text: string): number {
   if (PRINTABLE_ASCII.test(text)) return text.length;
@@ -106,13 +106,15 @@ const wrapped = new Map<string, readonly string[]>();
 /**
  * Text from outside (a typed name or line) made safe to print: runs of white space become one space, and control,
  * format (bidi overrides, soft hyphens), private and unassigned characters are dropped, so no escape code or tab
- * reaches the terminal and every column is counted. The joiners inside emoji and some scripts stay.
+ * reaches the terminal and every column is counted. Emoji sequences that terminals draw at different widths (joined
+ * by U+200D, with a skin tone, with a presentation selector) fall apart into their plain emoji, two columns in every
+ * terminal, so a name never takes more room on screen than `widthOf` says.
  */
 export const printable = (text: string): string =>
   text
     .normalize("NFC")
     .replace(/\s+/gu, " ")
-    .replace(/(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]/gu, "");
+    .replace(/\p{Emoji_Modifier}|\p{Variation_Selector}|(?!\u200c)[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]/gu, "");
 
 const SUIT_SYMBOLS = { c: "♣", s: "♠", h: "♥", d: "♦" } as const;
 /** Rank letters as people in each language write them on a score sheet (Bube, Dame, König, Ass). */

@@ -44,15 +44,15 @@ const FRENCH_TO_GERMAN: Readonly<Record<Lang, readonly (readonly [RegExp, string
     [/\bKreuz\b/g, "Eichel"],
     [/\bPik\b/g, "Grün"],
     [/\bKaro\b/g, "Schellen"],
-    [/\bDame\b/g, "Ober"],
-    [/\bBube\b/g, "Unter"],
+    [/\bDamen?\b/g, "Ober"],
+    [/\bBuben?\b/g, "Unter"],
   ],
   en: [
     [/\bclubs\b/g, "acorns"],
     [/\bspades\b/g, "leaves"],
     [/\bdiamonds\b/g, "bells"],
-    [/\bqueen\b/g, "Ober"],
-    [/\bjack\b/g, "Unter"],
+    [/\bqueens?\b/g, "Ober"],
+    [/\bjacks?\b/g, "Unter"],
   ],
 };
 

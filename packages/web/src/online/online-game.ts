@@ -268,7 +268,10 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
     hint: null,
     async record() {
       if (code === null) return null;
-      const response = await fetch(`/api/tables/${encodeURIComponent(code)}/record`);
+      // A table with an old six-character code gives its record only to its players, known by their device token.
+      const token = readItem(TOKEN_KEY);
+      const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+      const response = await fetch(`/api/tables/${encodeURIComponent(code)}/record`, { headers });
       return response.ok ? ((await response.json()) as unknown) : null;
     },
     dispose() {

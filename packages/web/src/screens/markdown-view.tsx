@@ -1,5 +1,6 @@
-import type { ComponentChildren } from "preact";
 import type { Code, Nodes, Root, RootContent } from "mdast";
+import { Component, type ComponentChildren } from "preact";
+import { useEffect, useState } from "preact/hooks";
 
 export interface MarkdownHooks {
   /** Where a link of the document leads in the app (e.g. `rules.en.md` to a hash route); `null` keeps it. */
@@ -145,7 +146,39 @@ function render(node: Nodes, hooks: MarkdownHooks, tight = false): ComponentChil
   }
 }
 
-/** Draws a Markdown tree as elements; nothing is ever parsed as HTML. */
-export function MarkdownView({ tree, hooks = {} }: { tree: Root; hooks?: MarkdownHooks }) {
-  return <>{render(tree, hooks)}</>;
+/** A whole tree as elements at once; nothing is ever parsed as HTML. */
+export function renderMarkdown(tree: Root, hooks: MarkdownHooks = {}): ComponentChildren {
+  return render(tree, hooks);
+}
+
+/** One top-level block, drawn once: later batches of the page leave it alone. */
+class Block extends Component<{ node: RootContent; hooks: MarkdownHooks }> {
+  override shouldComponentUpdate(next: { node: RootContent; hooks: MarkdownHooks }): boolean {
+    return next.node !== this.props.node || next.hooks !== this.props.hooks;
+  }
+  override render(): ComponentChildren {
+    return renderBlocks([this.props.node], this.props.hooks);
+  }
+}
+
+/** Top-level blocks drawn per task: the first screenful at once, the rest in small steps (no long task on a phone). */
+const BATCH = 12;
+
+/** Draws a Markdown tree as elements, a batch of blocks per task; `onDrawn` runs once the last block is drawn. */
+export function MarkdownView({ tree, hooks, onDrawn }: { tree: Root; hooks: MarkdownHooks; onDrawn?: () => void }) {
+  const [shown, setShown] = useState(BATCH);
+  const total = tree.children.length;
+  useEffect(() => setShown(BATCH), [tree]);
+  useEffect(() => {
+    if (shown >= total) return onDrawn?.();
+    const timer = setTimeout(() => setShown(shown + BATCH), 0);
+    return () => clearTimeout(timer);
+  }, [shown, tree]);
+  return (
+    <>
+      {tree.children.slice(0, shown).map((node) => (
+        <Block node={node} hooks={hooks} />
+      ))}
+    </>
+  );
 }

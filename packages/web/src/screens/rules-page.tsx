@@ -90,6 +90,7 @@ export function RulesPage({
   const doc: Doc = full ? "rules" : "play";
   const at = params?.get("at") ?? null;
   const [loaded, setLoaded] = useState<Loaded>("loading");
+  const [drawn, setDrawn] = useState<Root | null>(null);
   useEffect(() => {
     const load = source(doc, lang) ?? source(doc, LANGS.find((l) => source(doc, l)) ?? lang);
     if (!load) return setLoaded("missing");
@@ -103,9 +104,11 @@ export function RulesPage({
       current = false;
     };
   }, [doc, lang]);
-  useEffect(() => {
-    if (at && typeof loaded === "object") document.getElementById(at)?.scrollIntoView();
-  }, [loaded, at]);
+  // An anchor in the route (from a link like rules.en.md#x) is scrolled to once the whole document is drawn.
+  const whenDrawn = () => {
+    if (typeof loaded === "object") setDrawn(loaded.tree);
+    if (at) document.getElementById(at)?.scrollIntoView();
+  };
   // On the short page, card names follow the chosen faces: "Pik-König" reads "Grün-König" on German cards.
   const text = (s: string) => (ui.faces === "german" ? inGermanFaces(s, lang) : s);
   const hooks: MarkdownHooks = {
@@ -128,13 +131,17 @@ export function RulesPage({
           {LANG_NAMES[other]}
         </a>
       </nav>
-      <article lang={lang} data-doc={typeof loaded === "object" ? `${loaded.doc}.${loaded.lang}` : undefined}>
+      <article
+        lang={lang}
+        data-doc={typeof loaded === "object" ? `${loaded.doc}.${loaded.lang}` : undefined}
+        aria-busy={typeof loaded !== "object" || drawn !== loaded.tree}
+      >
         {loaded === "loading" ? (
           <p class="loading">{ui.tr("rulesLoading")}</p>
         ) : loaded === "missing" ? (
           <p>{ui.tr("rulesMissing")}</p>
         ) : (
-          <MarkdownView tree={loaded.tree} hooks={hooks} />
+          <MarkdownView tree={loaded.tree} hooks={hooks} onDrawn={whenDrawn} />
         )}
       </article>
     </main>

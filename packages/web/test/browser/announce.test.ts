@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
-import { presetSettings, waitForMyTurn } from "./drive.js";
+import { presetSettings, quietMove, waitForMyTurn } from "./drive.js";
 
 const settingsFor = (lang: "de" | "en", speed: string) => ({
   lang,
@@ -13,7 +13,6 @@ const settingsFor = (lang: "de" | "en", speed: string) => ({
   rules: {},
 });
 
-const step = (page: Page) => page.evaluate(() => document.querySelector("main")?.dataset.step ?? "");
 const round = (page: Page) => page.evaluate(() => document.querySelector("main")?.dataset.round ?? "");
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -50,14 +49,7 @@ async function untilKnockOffered(page: Page, name: string): Promise<void> {
   for (let turn = 0; turn < 12; turn++) {
     await waitForMyTurn(page, name);
     if (await page.isVisible("[data-action=knock]")) return;
-    const before = await step(page);
-    if (await page.isVisible("[data-action=pass]")) await page.keyboard.press("p");
-    else if (await page.isVisible("[data-action=choose-first]")) await page.click("[data-action=choose-first]");
-    else {
-      await page.keyboard.press("1");
-      await page.keyboard.press("4");
-    }
-    await page.waitForFunction((b) => document.querySelector("main")?.dataset.step !== b, before);
+    await quietMove(page);
   }
   throw new Error("knocking was never offered");
 }
@@ -104,14 +96,7 @@ describe.skipIf(!chromiumAvailable())("announcements at the table", () => {
     await page.goto(`${env.server.url}/#/play`);
     await waitForMyTurn(page, "narration");
     await page.evaluate(watchTable);
-    const before = await step(page);
-    if (await page.isVisible("[data-action=pass]")) await page.keyboard.press("p");
-    else if (await page.isVisible("[data-action=choose-first]")) await page.click("[data-action=choose-first]");
-    else {
-      await page.keyboard.press("1");
-      await page.keyboard.press("4");
-    }
-    await page.waitForFunction((b) => document.querySelector("main")?.dataset.step !== b, before);
+    await quietMove(page);
     await page.waitForTimeout(200);
     const said = (await seen(page)).map((f) => f.said).filter((text) => text !== "");
     expect(said.some((text) => /^You (pass|swap|chose)/.test(text))).toBe(true);
@@ -134,11 +119,7 @@ describe.skipIf(!chromiumAvailable())("announcements at the table", () => {
 
     // One move of yours, then on to your next turn (with knocking offered, to see the result below).
     await waitForMyTurn(page, "a11y");
-    const before = await step(page);
-    if (await page.isVisible("[data-action=pass]")) await page.keyboard.press("p");
-    else if (await page.isVisible("[data-action=choose-first]")) await page.click("[data-action=choose-first]");
-    else await page.keyboard.press("k");
-    await page.waitForFunction((b) => document.querySelector("main")?.dataset.step !== b, before);
+    await quietMove(page);
     await untilKnockOffered(page, "a11y");
     // "Du bist dran" is in a polite live region when your turn starts, and gone from it while others play.
     const turns = (await seen(page)).map((f) => f.live.some((text) => text.includes("Du bist dran")));

@@ -103,3 +103,15 @@ export async function waitForMyTurn(page: Page, name: string, timeout = 30_000):
     throw error;
   }
 }
+
+/** One quiet move on this seat's turn (pass, else take the first packet, else swap the first cards); waits for it. */
+export async function quietMove(page: Page): Promise<void> {
+  const before = await page.evaluate(() => document.querySelector("main")?.dataset.step ?? "");
+  if (await page.isVisible("[data-action=pass]")) await page.keyboard.press("p");
+  else if (await page.isVisible("[data-action=choose-first]")) await page.click("[data-action=choose-first]");
+  else {
+    await page.keyboard.press("1");
+    await page.keyboard.press("4");
+  }
+  await page.waitForFunction((b) => document.querySelector("main")?.dataset.step !== b, before);
+}

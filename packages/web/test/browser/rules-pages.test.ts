@@ -8,9 +8,9 @@ const SIZES = [
   { width: 1280, height: 800 },
 ] as const;
 
-/** Waits until the rules page shows the document `doc` ("play.de", "rules.en", ...). */
+/** Waits until the rules page has drawn the whole document `doc` ("play.de", "rules.en", ...). */
 async function shown(page: Page, doc: string): Promise<void> {
-  await page.waitForSelector(`article[data-doc="${doc}"] h1`, { timeout: 15_000 });
+  await page.waitForSelector(`article[data-doc="${doc}"][aria-busy="false"] h1`, { timeout: 15_000 });
 }
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
@@ -113,6 +113,11 @@ describe.skipIf(!chromiumAvailable())("the rules pages", () => {
     await en.screenshot({ path: screenshotPath("rules-short-en-german-faces-360x740"), fullPage: true });
     await en.goto(`${env.server.url}/#/rules/full`);
     await shown(en, "rules.en");
+    // A link to a place in the reference (rules.en.md#sources) opens the page there.
+    await en.goto(`${env.server.url}/#/rules/full?lang=en&at=sources`);
+    await shown(en, "rules.en");
+    await en.waitForFunction(() => document.getElementById("sources")!.getBoundingClientRect().top < innerHeight);
+    expect(await en.evaluate(() => scrollY)).toBeGreaterThan(1000);
     await english.close();
   }, 120_000);
 });
