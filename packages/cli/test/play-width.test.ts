@@ -181,7 +181,9 @@ describe("everything the terminal game prints", () => {
     ];
     for (const args of cases) {
       const io = scriptedIo({ choose: () => null });
-      expect([args[0], await runPlay(args, io, {})]).toEqual([args[0], 2]);
+      // A save path of its own, so that a case that wrongly plays never leaves a record in the working folder.
+      const code = await runPlay([...args, "--save", join(dir, "never.json")], io, {});
+      expect([args[0], code]).toEqual([args[0], 2]);
       expect(io.err()).toMatch(/^schwimmen play: /);
       none(overlong(io.err()));
     }

@@ -56,6 +56,13 @@ export class WindowLimiter {
     return true;
   }
 
+  /** Gives back `cost` hits taken in `key`'s current window (a hit that turned out not to count). */
+  refund(key: string, cost = 1): void {
+    const window = this.windows.get(key);
+    if (window === undefined || this.options.now() - window.start >= this.options.windowMs) return;
+    window.count = Math.max(0, window.count - cost);
+  }
+
   /** Hits counted for `key` in its current window. */
   used(key: string): number {
     const window = this.windows.get(key);

@@ -130,8 +130,11 @@ export class Hub {
     const code = parseCode(text);
     const table = code === null ? null : await this.get(code);
     if (!table) return { ok: false, code: "TABLE_NOT_FOUND", message: `no table ${text}`, parsed: code };
+    const seated = token !== undefined && seatOf(table.model, token) !== null;
+    // A player coming back to their own table guessed nothing: only strangers' lookups count against the address.
+    if (seated) this.lookups.refund(address);
     const open = purpose === "join" || purpose === "info" || !isLegacyCode(table.code);
-    if (!open && (token === undefined || seatOf(table.model, token) === null)) {
+    if (!open && !seated) {
       return {
         ok: false,
         code: "SPECTATORS_NOT_ALLOWED",

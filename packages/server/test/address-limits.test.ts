@@ -53,6 +53,17 @@ describe("WindowLimiter", () => {
     expect(limiter.take("a", 3)).toBe(true);
   });
 
+  it("gives back a refunded hit within the window, never below zero", () => {
+    const { limiter } = make(2);
+    limiter.take("a");
+    limiter.take("a");
+    expect(limiter.take("a")).toBe(false);
+    limiter.refund("a");
+    expect(limiter.take("a")).toBe(true);
+    limiter.refund("a", 5);
+    expect(limiter.used("a")).toBe(0);
+  });
+
   it("keeps at most maxKeys keys, dropping expired ones first and then the oldest", () => {
     const { limiter, advance } = make(1, 3);
     for (const key of ["a", "b", "c"]) limiter.take(key);

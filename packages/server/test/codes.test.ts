@@ -166,3 +166,30 @@ describe("what a code opens", () => {
     await Promise.all([host.close(), watcher.close()]);
   });
 });
+
+describe("a player's own table", () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await testServer({ hub: { lookupLimit: 3 } });
+  });
+  afterAll(async () => {
+    await server?.cleanup();
+  });
+
+  it("does not count a seated player's rejoins against the address, but counts strangers", async () => {
+    const host = await TestClient.open(server.url);
+    const made = await host.request({ type: "create", name: "Heim", playerName: "Tom", seats: 2, preset: "quick" });
+    const code = (made.table as { code: string }).code;
+    // A phone on a flaky line comes back far more often than the limit allows strangers to look codes up.
+    for (let i = 0; i < 10; i++) {
+      const again = await TestClient.open(server.url, host.token);
+      expect(await again.request({ type: "join", code })).toMatchObject({ type: "sync", seat: 0 });
+      await again.close();
+    }
+    const stranger = await TestClient.open(server.url);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await stranger.request({ type: "watch", code })).type);
+    expect(answers).toEqual(["sync", "sync", "sync", "error"]);
+    await Promise.all([host.close(), stranger.close()]);
+  });
+});

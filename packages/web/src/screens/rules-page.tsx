@@ -105,10 +105,10 @@ export function RulesPage({
     };
   }, [doc, lang]);
   // An anchor in the route (from a link like rules.en.md#x) is scrolled to once the whole document is drawn.
-  const whenDrawn = () => {
-    if (typeof loaded === "object") setDrawn(loaded.tree);
-    if (at) document.getElementById(at)?.scrollIntoView();
-  };
+  const whenDrawn = () => typeof loaded === "object" && setDrawn(loaded.tree);
+  useEffect(() => {
+    if (at && drawn) document.getElementById(at)?.scrollIntoView();
+  }, [at, drawn]);
   // On the short page, card names follow the chosen faces: "Pik-König" reads "Grün-König" on German cards.
   const text = (s: string) => (ui.faces === "german" ? inGermanFaces(s, lang) : s);
   const hooks: MarkdownHooks = {
