@@ -1,6 +1,7 @@
 import {
   type Action,
   type MatchState,
+  type RoundResult,
   type Rules,
   DEFAULT_RULES,
   Rng,
@@ -38,6 +39,8 @@ export interface ArenaMatchOptions {
   readonly budgetMs?: number;
   /** Milliseconds, for decision times; `performance.now` unless a test fixes it. */
   readonly clock?: () => number;
+  /** Hears each round's result once it ends (null for a round the cap stopped), e.g. to score predictions. */
+  readonly onRoundEnd?: (result: RoundResult | null) => void;
 }
 
 export interface ArenaMatchResult {
@@ -159,6 +162,7 @@ export function playArenaMatch(options: ArenaMatchOptions): ArenaMatchResult {
       if (round.actionCount >= capActions) {
         state = stopRound(state);
         cappedRounds++;
+        options.onRoundEnd?.(null);
         break;
       }
       const seat = round.toAct;
@@ -172,6 +176,7 @@ export function playArenaMatch(options: ArenaMatchOptions): ArenaMatchResult {
         throw new ArenaError(`match ${matchIndex}: the bot at seat ${seat} acted for seat ${action.seat}`);
       state = must(applyAction(state, action)).state;
       actions++;
+      if (state.round!.endReason !== null) options.onRoundEnd?.(state.finished[state.finished.length - 1]!.result);
     }
     const wentOut: number[] = [];
     for (let seat = 0; seat < n; seat++) {

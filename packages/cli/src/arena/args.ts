@@ -8,6 +8,7 @@ export interface ArenaArgs {
   readonly rulesFile: string | null;
   readonly jsonFile: string | null;
   readonly chartFile: string | null;
+  readonly calibrationFile: string | null;
   readonly workers: number;
   readonly capActions: number;
   readonly maxRounds: number;
@@ -36,6 +37,11 @@ Options:
   --rules FILE      a JSON rule set, any subset of the rule keys (default: the standard rules)
   --json OUT        also write the results as JSON to OUT
   --chart OUT.svg   also draw the win shares with their intervals as an SVG bar chart
+  --calibration OUT.svg
+                    also check the expert seats' chance of losing a life this round: at each
+                    of their searched decisions the estimate for the action taken, bucketed
+                    into tenths against what happened; prints the table and the Brier score
+                    and draws the reliability chart as SVG
   --workers N       split the matches over N worker threads (default 1)
   --cap N           stop a round after N actions (default ${DEFAULT_CAP_ACTIONS}); the rules put no limit on a round,
                     so bots could pass or swap for ever. A stopped round ends without a loser and the
@@ -61,6 +67,7 @@ const VALUE_OPTIONS = [
   "rules",
   "json",
   "chart",
+  "calibration",
   "workers",
   "cap",
   "max-rounds",
@@ -119,6 +126,7 @@ export function parseArenaArgs(argv: readonly string[]): ParsedArgs {
       rulesFile: given.get("rules") ?? null,
       jsonFile: given.get("json") ?? null,
       chartFile: given.get("chart") ?? null,
+      calibrationFile: given.get("calibration") ?? null,
       workers: number("workers", 1, 1, 64),
       capActions: number("cap", DEFAULT_CAP_ACTIONS, 1, 100_000_000),
       maxRounds: number("max-rounds", DEFAULT_MAX_ROUNDS, 1, 100_000_000),

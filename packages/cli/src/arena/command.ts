@@ -6,6 +6,7 @@ import { type Rules, DEFAULT_RULES, parseRules } from "@schwimmen/rules";
 import type { Io } from "../replay.js";
 import { ARENA_HELP, ARENA_USAGE, type ArenaArgs, ArgsError, parseArenaArgs } from "./args.js";
 import { arenaChartSvg } from "./chart.js";
+import { calibrationChartSvg, formatCalibration, summarizeCalibration } from "./calibration.js";
 import { arenaEntry, knownBots, seatLabels } from "./lineup.js";
 import { runArena } from "./pool.js";
 import { progressReporter } from "./progress.js";
@@ -51,6 +52,9 @@ async function checkArgs(args: ArenaArgs, io: Io): Promise<Rules> {
   if (problem) throw new ArgsError(`--seats: ${problem}`);
   await checkOutputDir("json", args.jsonFile);
   await checkOutputDir("chart", args.chartFile);
+  await checkOutputDir("calibration", args.calibrationFile);
+  if (args.calibrationFile !== null && !args.names.includes("expert"))
+    throw new ArgsError("--calibration needs an expert seat in the lineup");
   return rules;
 }
 
@@ -87,6 +91,7 @@ export async function runArenaCommand(argv: readonly string[], io: Io): Promise<
         capActions: args.capActions,
         maxRounds: args.maxRounds,
         ...(args.budgetMs === null ? {} : { budgetMs: args.budgetMs }),
+        ...(args.calibrationFile === null ? {} : { calibration: true }),
       },
       args.workers,
       (done) => progress.update(done),
@@ -109,13 +114,20 @@ export async function runArenaCommand(argv: readonly string[], io: Io): Promise<
     maxRounds: args.maxRounds,
   });
   io.stdout.write(formatTable(summary));
+  const calibration = tally.calibration ? summarizeCalibration(tally.calibration) : null;
+  if (calibration) io.stdout.write(formatCalibration(calibration));
   io.stderr.write(
     `arena: ${args.matches} matches in ${(elapsed / 1000).toFixed(2)} s on ${Math.min(args.workers, args.matches)} worker(s), ` +
       `${Math.round(args.matches / (elapsed / 1000))} matches/s\n`,
   );
   try {
-    if (args.jsonFile !== null) await writeFile(args.jsonFile, JSON.stringify(summary, null, 2) + "\n");
+    const json = calibration ? { ...summary, calibration } : summary;
+    if (args.jsonFile !== null) await writeFile(args.jsonFile, JSON.stringify(json, null, 2) + "\n");
     if (args.chartFile !== null) await writeFile(args.chartFile, arenaChartSvg(summary));
+    if (args.calibrationFile !== null && calibration) {
+      const subtitle = `${args.names.join(", ")}: ${args.matches} matches, seed ${seed}`;
+      await writeFile(args.calibrationFile, calibrationChartSvg(calibration, subtitle));
+    }
   } catch (cause) {
     io.stderr.write(`schwimmen arena: cannot write the output: ${(cause as Error).message}\n`);
     return 1;

@@ -1,4 +1,13 @@
-import { type ArenaEntry, type ArenaMatchResult, playArenaMatch } from "@schwimmen/bots";
+import {
+  type ArenaEntry,
+  type ArenaMatchResult,
+  type CalibrationTally,
+  CalibrationRecorder,
+  emptyCalibration,
+  mergeCalibration,
+  playArenaMatch,
+} from "@schwimmen/bots";
+import { arenaEntry } from "./lineup.js";
 import type { Rules } from "@schwimmen/rules";
 
 /**
@@ -53,6 +62,8 @@ export interface ArenaTally {
   seats: SeatTally[];
   /** `occupancy[e][s]`: matches in which lineup entry e sat at table seat s. */
   occupancy: number[][];
+  /** With `--calibration`: the experts' chances of losing a life against what happened. */
+  calibration: CalibrationTally | null;
 }
 
 export function emptyTally(seats: number): ArenaTally {
@@ -72,6 +83,7 @@ export function emptyTally(seats: number): ArenaTally {
       histogram: new Array<number>(HISTOGRAM_BINS).fill(0),
     })),
     occupancy: Array.from({ length: seats }, () => new Array<number>(seats).fill(0)),
+    calibration: null,
   };
 }
 
@@ -112,6 +124,7 @@ export function mergeTallies(into: ArenaTally, other: ArenaTally): ArenaTally {
     for (let i = 0; i < HISTOGRAM_BINS; i++) seat.histogram[i]! += more.histogram[i]!;
     other.occupancy[entry]!.forEach((count, tableSeat) => (into.occupancy[entry]![tableSeat]! += count));
   });
+  if (other.calibration) into.calibration = mergeCalibration(into.calibration ?? emptyCalibration(), other.calibration);
   return into;
 }
 
@@ -126,23 +139,30 @@ export interface ShardSpec {
   readonly capActions: number;
   readonly maxRounds: number;
   readonly budgetMs?: number;
+  /** Record the experts' estimates for a calibration table. */
+  readonly calibration?: boolean;
 }
 
 /** Plays a shard's matches in order; `onMatch` hears after each one (for progress). */
 export function runShard(spec: ShardSpec, lineup: readonly ArenaEntry[], onMatch?: (done: number) => void): ArenaTally {
   const tally = emptyTally(lineup.length);
+  const recorder = spec.calibration ? new CalibrationRecorder() : null;
+  // The same lineup, with experts that tell their estimates to the recorder.
+  const entries = recorder ? lineup.map((entry) => arenaEntry(entry.name, recorder.listener) ?? entry) : lineup;
   for (let matchIndex = spec.start; matchIndex < spec.end; matchIndex++) {
     const match = playArenaMatch({
-      lineup,
+      lineup: entries,
       rules: spec.rules,
       seed: spec.seed,
       matchIndex,
       capActions: spec.capActions,
       maxRounds: spec.maxRounds,
       ...(spec.budgetMs === undefined ? {} : { budgetMs: spec.budgetMs }),
+      ...(recorder ? { onRoundEnd: recorder.roundEnded } : {}),
     });
     addMatch(tally, match);
     onMatch?.(matchIndex - spec.start + 1);
   }
+  if (recorder) tally.calibration = recorder.tally;
   return tally;
 }
