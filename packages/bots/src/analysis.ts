@@ -28,6 +28,20 @@ import { KnockMemory } from "./opponents.js";
  * 0.3 percentage points of match win (one standard error) at this count, well below the `good` limit. */
 export const ANALYSIS_WORLDS = 600;
 
+/**
+ * The expert as the analysis searches: every legal action, `worlds` worlds, no second pass. A seat that plays as
+ * this bot, seeded with `decisionSeed` at each decision, plays the analysis's best action every time.
+ */
+export const analysisExpertOptions = (
+  worlds = ANALYSIS_WORLDS,
+  base: ExpertOptions = EXPERT_DEFAULTS,
+): ExpertOptions => ({
+  ...base,
+  worlds,
+  maxSwaps: Number.POSITIVE_INFINITY,
+  refine: 0,
+});
+
 export const LABELS = ["best", "good", "inaccuracy", "mistake", "blunder"] as const;
 export type Label = (typeof LABELS)[number];
 
@@ -157,7 +171,12 @@ export function analyseDecision(
   stop?: () => boolean,
 ): DecisionAnalysis {
   const { view } = point;
-  const search = new ActionSearch(view, view.legal, expertModel(view, expert, memory), Rng.fromSeed(decisionSeed(view)));
+  const search = new ActionSearch(
+    view,
+    view.legal,
+    expertModel(view, expert, memory),
+    Rng.fromSeed(decisionSeed(view)),
+  );
   const played = search.play(worlds, undefined, stop);
   const ranking = search.ranking();
   const options = ranking.map((i) => {

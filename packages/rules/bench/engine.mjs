@@ -1,7 +1,13 @@
-// Engine benchmark: random legal play through the public API (dealRound, legalActions, applyAction), 4 seats,
-// default rules, one core. Prints the median of several runs; the figures are wall-clock rates, next to the
-// process's CPU rates (on a busy machine the two differ). Run `npm run build` first (this uses dist/).
-import { DEFAULT_RULES, Rng, applyAction, dealRound, legalActions, newMatch } from "../dist/index.js";
+// Engine benchmark, two parts, one core each:
+// - random legal play through the public API (dealRound, legalActions, applyAction), 4 seats, default rules;
+// - fast play-outs (playOutRound, what searching bots run thousands of per decision) of freshly dealt 4-seat rounds
+//   with a greedy policy (the best swap when it improves, knock at 27, else pass).
+// Prints the median of several runs; the figures are wall-clock rates, next to the process's CPU rates (on a busy
+// machine the two differ). Run `npm run build` first (this uses dist/).
+// Options (environment): BENCH_RUNS (default 7), BENCH_SECONDS (default 2), BENCH_COMPARE=DIR: also time the rules
+// built in DIR (another dist/, e.g. of an older commit's worktree), alternating runs in this one process, so that
+// before and after see the same machine load.
+import { pathToFileURL } from "node:url";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -9,9 +15,13 @@ const SEATS = 4;
 /** A round still going after this many actions gets a knock (random play rarely gets there). */
 const KNOCK_AFTER = 60;
 
+const here = await import("../dist/index.js");
+const compareDir = process.env.BENCH_COMPARE;
+const other = compareDir ? await import(pathToFileURL(`${compareDir.replace(/\/$/, "")}/index.js`).href) : null;
+
 /** The random player's own generator: a tiny xorshift, so that the figures measure the engine, not the player. */
-function playerRandom(seed) {
-  let x = Rng.fromSeed(seed).nextUint32() | 1;
+function playerRandom(engine, seed) {
+  let x = engine.Rng.fromSeed(seed).nextUint32() | 1;
   return (n) => {
     x ^= x << 13;
     x ^= x >>> 17;
@@ -20,16 +30,33 @@ function playerRandom(seed) {
   };
 }
 
-function run(seed) {
-  const below = playerRandom(`player ${seed}`);
-  const matches = Rng.fromSeed(`matches ${seed}`);
-  let state = newMatch({ rules: DEFAULT_RULES, seats: SEATS, seed: matches.nextSeed() }).value;
-  let actions = 0;
-  let rounds = 0;
+/** Times `body` (which returns how many units it did) for SECONDS: units per wall and per CPU second. */
+function timed(body) {
   const wall0 = performance.now();
   const cpu0 = process.cpuUsage();
   const until = wall0 + SECONDS * 1000;
+  let units = 0;
+  let extra = 0;
   while (performance.now() < until) {
+    const done = body();
+    units += done[0];
+    extra += done[1];
+  }
+  const wall = (performance.now() - wall0) / 1000;
+  const cpuUsage = process.cpuUsage(cpu0);
+  const cpu = (cpuUsage.user + cpuUsage.system) / 1e6;
+  return { perSec: units / wall, perCpuSec: units / cpu, units, extra, wall };
+}
+
+/** Random legal play: actions per second (and rounds). */
+function randomPlay(engine, seed) {
+  const { DEFAULT_RULES, Rng, applyAction, dealRound, legalActions, newMatch } = engine;
+  const below = playerRandom(engine, `player ${seed}`);
+  const matches = Rng.fromSeed(`matches ${seed}`);
+  let state = newMatch({ rules: DEFAULT_RULES, seats: SEATS, seed: matches.nextSeed() }).value;
+  return timed(() => {
+    let actions = 0;
+    let rounds = 0;
     for (let k = 0; k < 200; k++) {
       if (state.over) state = newMatch({ rules: DEFAULT_RULES, seats: SEATS, seed: matches.nextSeed() }).value;
       state = dealRound(state).value.state;
@@ -42,16 +69,56 @@ function run(seed) {
         actions++;
       }
     }
-  }
-  const wall = (performance.now() - wall0) / 1000;
-  const cpuUsage = process.cpuUsage(cpu0);
-  const cpu = (cpuUsage.user + cpuUsage.system) / 1e6;
-  return {
-    actionsPerSec: actions / wall,
-    roundsPerSec: rounds / wall,
-    cpuActionsPerSec: actions / cpu,
-    actionsPerRound: actions / rounds,
+    return [actions, rounds];
+  });
+}
+
+/** The greedy play-out policy: the best improving swap, knock at 27 (or after a long round), else pass. */
+function greedyPolicy(handValue) {
+  const scratch = ["7c", "7c", "7c"];
+  return (turn) => {
+    const { hand, middle, rules } = turn;
+    const now = handValue(hand, rules);
+    let best = -1;
+    let gi = 0;
+    let tj = 0;
+    for (let i = 0; i < 3; i++) {
+      scratch[0] = hand[0];
+      scratch[1] = hand[1];
+      scratch[2] = hand[2];
+      for (let j = 0; j < 3; j++) {
+        scratch[i] = middle[j];
+        const v = handValue(scratch, rules);
+        if (v > best) {
+          best = v;
+          gi = i;
+          tj = j;
+        }
+      }
+    }
+    if (best > now && best >= 31) return { type: "swap", give: hand[gi], take: middle[tj] };
+    if (turn.canKnock && (now >= 27 || turn.turns >= 40)) return { type: "knock" };
+    if (best > now) return { type: "swap", give: hand[gi], take: middle[tj] };
+    return turn.canPass ? { type: "pass" } : { type: "swap", give: hand[gi], take: middle[tj] };
   };
+}
+
+/** Play-outs of freshly dealt rounds: play-outs per second. */
+function playOuts(engine, seed) {
+  const { DEFAULT_RULES, Rng, dealRound, newMatch, playOutRound, handValue } = engine;
+  const seeds = Rng.fromSeed(`positions ${seed}`);
+  const positions = [];
+  while (positions.length < 500) {
+    const match = newMatch({ rules: DEFAULT_RULES, seats: SEATS, seed: seeds.nextSeed() }).value;
+    const dealt = dealRound(match).value.state;
+    if (dealt.round.endReason === null) positions.push(dealt);
+  }
+  const policy = greedyPolicy(handValue);
+  return timed(() => {
+    let played = 0;
+    for (const position of positions) if (playOutRound(position, policy).round.endReason !== null) played++;
+    return [positions.length, played];
+  });
 }
 
 const median = (xs) => {
@@ -59,19 +126,31 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-run("warm-up");
-const results = [];
-for (let i = 0; i < RUNS; i++) {
-  const r = run(`run ${i}`);
-  results.push(r);
-  console.log(
-    `  run ${i + 1}: ${(r.actionsPerSec / 1e6).toFixed(2)} M actions/s, ${Math.round(r.roundsPerSec)} rounds/s` +
-      ` (per CPU second: ${(r.cpuActionsPerSec / 1e6).toFixed(2)} M actions)`,
-  );
+const engines = other ? [["this build", here], [`BENCH_COMPARE ${compareDir}`, other]] : [["this build", here]];
+const parts = [
+  ["engine, random legal play", randomPlay, (r) => `${(r.perSec / 1e6).toFixed(2)} M actions/s`, 1e6, "M actions"],
+  ["play-outs, greedy policy", playOuts, (r) => `${Math.round(r.perSec)} play-outs/s`, 1, "play-outs"],
+];
+
+for (const [label, part, show, scale, unit] of parts) {
+  const results = engines.map(() => []);
+  for (const [, engine] of engines) part(engine, "warm-up");
+  for (let i = 0; i < RUNS; i++) {
+    engines.forEach(([name, engine], e) => {
+      const r = part(engine, `run ${i}`);
+      results[e].push(r);
+      console.log(`  ${label}, ${name}, run ${i + 1}: ${show(r)} (per CPU second ${(r.perCpuSec / scale).toFixed(2)} ${unit})`);
+    });
+  }
+  engines.forEach(([name], e) => {
+    const m = (key) => median(results[e].map((r) => r[key]));
+    const extra =
+      part === randomPlay
+        ? `, ${(m("units") / m("extra")).toFixed(1)} actions a round`
+        : `, ${((100 * m("extra")) / m("units")).toFixed(0)}% of play-outs ended`;
+    console.log(
+      `${label}, ${SEATS} seats, default rules, ${name}: median of ${RUNS} runs of ${SECONDS} s: ` +
+        `${(m("perSec") / scale).toFixed(2)} ${unit}/s (per CPU second ${(m("perCpuSec") / scale).toFixed(2)})${extra}`,
+    );
+  });
 }
-const m = (key) => median(results.map((r) => r[key]));
-console.log(
-  `engine, random legal play, ${SEATS} seats, default rules: median of ${RUNS} runs of ${SECONDS} s: ` +
-    `${(m("actionsPerSec") / 1e6).toFixed(2)} M actions/s, ${Math.round(m("roundsPerSec"))} rounds/s ` +
-    `(${m("actionsPerRound").toFixed(1)} actions a round; per CPU second ${(m("cpuActionsPerSec") / 1e6).toFixed(2)} M actions)`,
-);

@@ -95,12 +95,18 @@ async function startServer(env: Record<string, string>): Promise<Running> {
 }
 
 /** GET /healthz from `localAddress`: its latency in ms, or null when refused or slower than `timeout`. */
-function healthz(url: string, localAddress: string, timeout = 5000): Promise<number | null> {
+async function healthz(url: string, localAddress: string, timeout = 5000): Promise<number | null> {
   const t0 = performance.now();
+  return (await health(url, localAddress, timeout)) === null ? null : performance.now() - t0;
+}
+
+/** What /healthz says (tables, connections), or null when refused. */
+function health(url: string, localAddress: string, timeout = 5000): Promise<Record<string, unknown> | null> {
   return new Promise((resolve) => {
     const req = request(`${url}/healthz`, { localAddress, timeout, agent: false }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode === 200 ? performance.now() - t0 : null));
+      let body = "";
+      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      res.on("end", () => resolve(res.statusCode === 200 ? (JSON.parse(body) as Record<string, unknown>) : null));
     });
     req.on("error", () => resolve(null));
     req.on("timeout", () => req.destroy());
@@ -164,7 +170,10 @@ const randomMove = (m: Frame) => {
   return move;
 };
 
-/** Plays `client`'s seat at once with random moves, and starts a new match when one ends (the busiest table). */
+/**
+ * A table of bots at full speed, new match after new match. The host does not play (its rate limit would stop the
+ * table): when its turn timer (5 s) runs out, a bot plays its seat at once for the rest of the match.
+ */
 async function busyTable(url: string, seats: number): Promise<{ host: Client; code: string; version: () => number }> {
   const host = (await Client.open(url, ATTACKER))!;
   await host.request({ type: "hello" });
@@ -173,7 +182,6 @@ async function busyTable(url: string, seats: number): Promise<{ host: Client; co
     if (!isState(m)) return;
     version = m.version!;
     if (m.view!.over) host.ws.send(JSON.stringify({ type: "rematch" }));
-    else if (m.view!.legal.length > 0) host.ws.send(JSON.stringify({ type: "act", action: randomMove(m) }));
   };
   const made = await host.request({
     type: "create",
@@ -181,7 +189,7 @@ async function busyTable(url: string, seats: number): Promise<{ host: Client; co
     playerName: "Host",
     seats,
     botLevel: "random",
-    turnSeconds: 0,
+    turnSeconds: 5,
     rules: { lives: 9 },
   });
   host.onPush(made);
@@ -423,7 +431,8 @@ async function run(name: string, attack: Attack): Promise<void> {
   const t0 = performance.now();
   const end = await attack.start(server);
   await sleep(Math.max(0, SECONDS * 1000 - (performance.now() - t0)));
-  const left = end();
+  const seen = await health(server.url, HONEST);
+  const left = `${end()}; the server holds ${String(seen?.connections ?? "?")} WebSockets (5 honest at most)`;
   side.stdin.end();
   await new Promise((resolve) => side.once("exit", resolve));
   const result = JSON.parse(output) as Awaited<ReturnType<Awaited<ReturnType<typeof honest>>["stop"]>>;

@@ -4,7 +4,7 @@ import type { Nodes, Root } from "mdast";
 import type { VNode } from "preact";
 import { describe, expect, it } from "vitest";
 import { parseMarkdown, plainText, treeModule } from "../src/markdown.js";
-import { type MarkdownHooks, renderMarkdown, safeHref } from "../src/screens/markdown-view.js";
+import { type MarkdownHooks, batchEnds, renderMarkdown, safeHref } from "../src/screens/markdown-view.js";
 import { docLink } from "../src/screens/rules-page.js";
 
 interface Drawn {
@@ -146,6 +146,21 @@ describe("the rules pages' Markdown (mdast-util-from-markdown with GFM tables)",
       JSON.stringify(fresh, (key, value: unknown) => (key === "position" ? undefined : value)),
     );
     expect(tree.children[0]).toMatchObject({ type: "heading", data: { id: "titel" } });
+  });
+
+  it("draws long documents in batches that end at the last block, the first one small", () => {
+    for (const name of ["rules.de.md", "play.de.md"]) {
+      const blocks = parseMarkdown(doc(name)).children;
+      const ends = batchEnds(blocks);
+      expect(ends.at(-1), name).toBe(blocks.length);
+      expect(
+        ends.every((end, i) => end > (ends[i - 1] ?? 0)),
+        name,
+      ).toBe(true);
+      expect(ends[0], name).toBeLessThanOrEqual(16);
+      if (name.startsWith("rules")) expect(ends.length, name).toBeGreaterThan(10);
+    }
+    expect(batchEnds([])).toEqual([]);
   });
 
   it("gives headings GitHub's anchors", () => {

@@ -1,6 +1,6 @@
 import type { Code, Nodes, Root, RootContent } from "mdast";
 import { Component, type ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 
 export interface MarkdownHooks {
   /** Where a link of the document leads in the app (e.g. `rules.en.md` to a hash route); `null` keeps it. */
@@ -161,22 +161,46 @@ class Block extends Component<{ node: RootContent; hooks: MarkdownHooks }> {
   }
 }
 
-/** Top-level blocks drawn per task: the first screenful at once, the rest in small steps (no long task on a phone). */
-const BATCH = 12;
+/**
+ * How much drawing a top-level block costs, roughly in elements per ten: a table by its rows, a fenced block by its
+ * lines (a ` ```cards ` line is three card pictures), anything else one.
+ */
+function weight(node: RootContent): number {
+  if (node.type === "table") return 1 + node.children.length / 2;
+  if (node.type === "code") return 1 + node.value.split("\n").length * 4;
+  return 1;
+}
+
+/** Drawing per task: the top of the page at once, the rest in small steps, so a phone never meets one long task. */
+const BUDGET = 16;
+
+/** Where each batch of top-level blocks ends: every batch holds at least one block and about BUDGET of weight. */
+export function batchEnds(blocks: readonly RootContent[]): number[] {
+  const ends: number[] = [];
+  let sum = 0;
+  blocks.forEach((block, i) => {
+    sum += weight(block);
+    if (sum >= BUDGET || i === blocks.length - 1) {
+      ends.push(i + 1);
+      sum = 0;
+    }
+  });
+  return ends;
+}
 
 /** Draws a Markdown tree as elements, a batch of blocks per task; `onDrawn` runs once the last block is drawn. */
 export function MarkdownView({ tree, hooks, onDrawn }: { tree: Root; hooks: MarkdownHooks; onDrawn?: () => void }) {
-  const [shown, setShown] = useState(BATCH);
-  const total = tree.children.length;
-  useEffect(() => setShown(BATCH), [tree]);
+  const ends = useMemo(() => batchEnds(tree.children), [tree]);
+  const [batch, setBatch] = useState(0);
+  useEffect(() => setBatch(0), [tree]);
   useEffect(() => {
-    if (shown >= total) return onDrawn?.();
-    const timer = setTimeout(() => setShown(shown + BATCH), 0);
+    if (batch >= ends.length - 1) return onDrawn?.();
+    const timer = setTimeout(() => setBatch(batch + 1), 0);
     return () => clearTimeout(timer);
-  }, [shown, tree]);
+  }, [batch, ends]);
   return (
     <>
-      {tree.children.slice(0, shown).map((node) => (
+      {tree.children.slice(0, ends[batch] ?? 0).map((node) => (
         <Block node={node} hooks={hooks} />
       ))}
     </>

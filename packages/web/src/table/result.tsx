@@ -206,7 +206,9 @@ export function RoundResult({ game, view, players, me, ui, onNext, onRematch, on
         {view.over
           ? view.draw
             ? ui.tr("draw")
-            : ui.tr("winner", { name: nameOf(players, view.winner ?? 0) })
+            : me !== null && view.winner === me
+              ? ui.tr("selfWinner")
+              : ui.tr("winner", { name: nameOf(players, view.winner ?? 0) })
           : ending}
       </h2>
       {view.over ? <p class="result__sub">{ending}</p> : null}

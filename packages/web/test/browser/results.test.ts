@@ -52,7 +52,7 @@ describe.skipIf(!chromiumAvailable())("results of a match against the computer",
     expect(rows).toHaveLength(3);
     expect(rows.map((r) => r[1]!.replace(" (you)", "")).sort()).toEqual(["Lena", "Tester", "Tom"]);
     expect(rows[0]![0]).toBe("1.");
-    const winner = /^(.+) wins the match!$/.exec(title)?.[1];
+    const winner = title === "You win the match!" ? "Tester" : /^(.+) wins the match!$/.exec(title)?.[1];
     if (winner) {
       expect(rows[0]![1]!.replace(" (you)", "")).toBe(winner);
       expect(rows[0]![3]).toMatch(/^to the end \(\d+ rounds\)$/);
@@ -110,7 +110,7 @@ describe.skipIf(!chromiumAvailable())("results of a match against the computer",
     expect(skipped).toBe(true);
     // No more "next round": the match's end comes by itself.
     await page.waitForSelector("table[data-standings]", { timeout: 60_000 });
-    expect(await page.textContent("#result-title")).toMatch(/wins the match|draw/);
+    expect(await page.textContent("#result-title")).toMatch(/wins? the match|draw/);
     const rows = await standings(page);
     expect(rows).toHaveLength(4);
     const mine = rows.find((r) => r[1]!.includes("Tester"))!;
