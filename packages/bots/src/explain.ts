@@ -53,6 +53,10 @@ export function explainAction(view: TableView, action: Action, lang: Lang = "en"
       return de
         ? `Schieben: kein Tausch bringt mehr als ${describeHand(hand, view, lang)}, ohne den Nächsten zu stärken`
         : `Pass: no swap beats ${describeHand(hand, view, lang)} without helping the next player`;
+    case "passOn":
+      return de
+        ? `${action.give.map((c) => cardName(c, "de")).join(" und ")} weitergeben`
+        : `Pass on ${action.give.map((c) => cardName(c, "en")).join(" and ")}`;
     case "redeal":
       return de
         ? "Neue Mitte verlangen: die offenen Karten helfen dir nicht"

@@ -1,4 +1,4 @@
-import { type Card, type HiddenGuess, type Rng, type TableView, deckCards, handValue } from "@schwimmen/rules";
+import { type Card, type HiddenGuess, type Rng, type TableView, deckCards, handValue, isFire } from "@schwimmen/rules";
 import { bestSwap } from "./hand.js";
 import type { Tracking } from "./tracker.js";
 
@@ -101,6 +101,18 @@ export interface SamplerModel {
 }
 
 /**
+ * Whether a hand cannot be held in the round as it stands: once the deal is complete, a 31 or Feuer that ends the
+ * round would have ended it the moment a seat held it (at the deal or after its swap).
+ */
+function roundEnderCheck(view: TableView): (hand: readonly Card[]) => boolean {
+  const { rules } = view;
+  const thirtyOneEnds = rules.thirtyOne !== "noEnd";
+  const fireEnds = rules.fire !== "off";
+  if (view.phase !== "playing" || (!thirtyOneEnds && !fireEnds)) return () => false;
+  return (hand) => (fireEnds && isFire(hand, rules)) || (thirtyOneEnds && handValue(hand, rules) === 31);
+}
+
+/**
  * Draws the hidden cards (other hands, the stock, a dealer's unseen packet) so that they agree with everything the
  * viewer knows: cards named in the history stay where they went, seen cards are nowhere hidden, and each opponent's
  * unknown cards are drawn in proportion to how well they explain its turns (a small particle filter per seat).
@@ -112,6 +124,7 @@ export function sampleWorld(view: TableView, tracking: Tracking, rng: Rng, model
     if (seat !== view.viewer) for (const c of cards) fixed.add(c);
   });
   const pool = deckCards(view.rules.deck).filter((c) => !fixed.has(c));
+  const wouldHaveEnded = roundEnderCheck(view);
   const hands: (Card[] | null)[] = view.handSizes.map(() => null);
   for (let seat = 0; seat < view.seatCount; seat++) {
     if (view.handSizes[seat] === 0 || seat === view.viewer) continue;
@@ -128,7 +141,9 @@ export function sampleWorld(view: TableView, tracking: Tracking, rng: Rng, model
         if (!idx.includes(k)) idx.push(k);
       }
       const hand = [...known, ...idx.map((k) => pool[k]!)];
-      const weight = handLikelihood(view, tracking, seat, hand, knockAt?.(seat), doubts?.(seat), turnsChecked);
+      const weight = wouldHaveEnded(hand)
+        ? 0
+        : handLikelihood(view, tracking, seat, hand, knockAt?.(seat), doubts?.(seat), turnsChecked);
       if (weight > bestWeight) {
         bestWeight = weight;
         bestHand = hand;

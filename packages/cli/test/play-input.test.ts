@@ -23,6 +23,8 @@ function lineFor(action: Action, view: TableView): string {
       return "R";
     case "choose":
       return action.packet === "first" ? "1" : "2";
+    case "passOn":
+      throw new Error("the terminal client has no line for passOn yet");
   }
 }
 

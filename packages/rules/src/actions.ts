@@ -28,6 +28,7 @@ const knocks: Action[] = [];
 const redeals: Action[] = [];
 const chooseFirst: Action[] = [];
 const chooseSecond: Action[] = [];
+const passOns: (Action | undefined)[][] = [];
 
 /** The swaps of one seat, by `cardIndex(give) * 52 + cardIndex(take)`; filled in as they are first needed. */
 export function swapsOf(seat: number): (Action | undefined)[] {
@@ -55,11 +56,25 @@ export function chooseAction(seat: number, packet: Packet): Action {
   return table[seat] ?? (table[seat] = canonical({ seat, type: "choose", packet }));
 }
 
+/**
+ * The `passOn` of two cards by `seat`, the cards in a fixed order (the lower card index first): the same two cards
+ * named the other way round are the same action.
+ */
+export function passOnAction(seat: number, a: Card, b: Card): Action {
+  const ia = indexOfCard(a);
+  const ib = indexOfCard(b);
+  const key = ia <= ib ? ia * 52 + ib : ib * 52 + ia;
+  const table = passOns[seat] ?? (passOns[seat] = new Array<Action | undefined>(52 * 52).fill(undefined));
+  return table[key] ?? (table[key] = canonical({ seat, type: "passOn", give: Object.freeze(ia <= ib ? [a, b] : [b, a]) }));
+}
+
 /** The canonical form of an action whose shape has been checked. */
 export function canonicalAction(action: Action): Action {
   switch (action.type) {
     case "swap":
       return swapAction(action.seat, action.give, action.take);
+    case "passOn":
+      return passOnAction(action.seat, action.give[0]!, action.give[1]!);
     case "choose":
       return chooseAction(action.seat, action.packet);
     default:

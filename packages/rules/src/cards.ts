@@ -43,11 +43,20 @@ function buildDeck(name: DeckName): Card[] {
   return cards;
 }
 
-/** The deck in a fixed order (suits c, s, h, d; ranks low to high). */
-export const deckCards = (deck: DeckName): readonly Card[] => DECKS[deck];
+/** Two copies of each deck, one after the other (`"decks": 2`). */
+const DOUBLE_DECKS: Record<DeckName, readonly Card[]> = {
+  skat32: DECKS.skat32.concat(DECKS.skat32),
+  jass36: DECKS.jass36.concat(DECKS.jass36),
+  french52: DECKS.french52.concat(DECKS.french52),
+};
 
-/** Most seats a deck serves: three cards each and three for the middle. */
-export const maxSeats = (deck: DeckName): number => Math.floor((DECKS[deck].length - 3) / 3);
+/** The deck in a fixed order (suits c, s, h, d; ranks low to high); with two decks, every card twice. */
+export const deckCards = (deck: DeckName, decks: 1 | 2 = 1): readonly Card[] =>
+  decks === 2 ? DOUBLE_DECKS[deck] : DECKS[deck];
+
+/** Most seats a deck (or two) serves: three cards each and three for the middle, whatever the deal. */
+export const maxSeats = (deck: DeckName, decks: 1 | 2 = 1): number =>
+  Math.floor((DECKS[deck].length * decks - 3) / 3);
 
 /** Suit index by suit character code (c 0, s 1, h 2, d 3); -1 for no suit. */
 const SUIT_INDEX = new Int8Array(128).fill(-1);

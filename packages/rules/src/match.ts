@@ -26,8 +26,10 @@ export function newMatch(options: MatchOptions): Result<MatchState, EngineError>
   const rules = options.rules ?? DEFAULT_RULES;
   const { seats } = options;
   const dealer = options.dealer ?? 0;
-  if (!Number.isInteger(seats) || seats < 2 || seats > maxSeats(rules.deck)) {
-    return err(engineError("INVALID_RECORD", `a ${rules.deck} match needs 2 to ${maxSeats(rules.deck)} seats`));
+  const most = maxSeats(rules.deck, rules.decks);
+  if (!Number.isInteger(seats) || seats < 2 || seats > most) {
+    const decks = rules.decks === 2 ? ` (two decks)` : "";
+    return err(engineError("INVALID_RECORD", `a ${rules.deck}${decks} match needs 2 to ${most} seats`));
   }
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= seats) {
     return err(engineError("INVALID_RECORD", `the dealer must be a seat from 0 to ${seats - 1}`));
@@ -51,31 +53,39 @@ export function newMatch(options: MatchOptions): Result<MatchState, EngineError>
 /** Where a round's cards come from: a seed to shuffle with, or the deal a record states. */
 export type DealSource = { readonly seed: string } | { readonly deal: Deal };
 
-/** The deal a seed gives: shuffle the deck, three cards to each seat in order, then the middle (or extra), then the stock. */
+/**
+ * The deal a seed gives: shuffle the deck (or both), three cards to each seat in order, then the middle (or the
+ * dealer's extra packet, or a hidden deal's packet of two), then the stock.
+ */
 export function dealFromSeed(state: MatchState, seed: string): Deal {
   return dealFromRng(state, Rng.fromSeed(seed));
 }
 
 function dealFromRng(state: MatchState, generator: Rng): Deal {
-  const cards = shuffled(deckCards(state.rules.deck), generator);
+  const { rules } = state;
+  const cards = shuffled(deckCards(rules.deck, rules.decks), generator);
   let next = 0;
-  const take = (): Card[] => cards.slice(next, (next += 3));
-  const hands = state.status.map((status) => (status === "out" ? null : take()));
-  const open = take();
+  const take = (count: number): Card[] => cards.slice(next, (next += count));
+  const hands = state.status.map((status) => (status === "out" ? null : take(3)));
+  const open = take(rules.deal === "hidden" ? 2 : 3);
   const stock = cards.slice(next);
-  return state.rules.deal === "dealerChooses"
-    ? { hands, middle: null, extra: open, stock }
-    : { hands, middle: open, stock };
+  if (rules.deal === "hidden") return { hands, packet: open, stock };
+  return rules.deal === "dealerChooses" ? { hands, middle: null, extra: open, stock } : { hands, middle: open, stock };
 }
 
-/** Checks that a deal fits the match: a hand of three for each seat still in, null for seats out, the exact deck. */
+/**
+ * Checks that a deal fits the match: a hand of three for each seat still in, null for seats out, the open cards
+ * the deal needs (middle, extra packet or hidden packet) and no others, and the exact deck (each card twice with
+ * two decks).
+ */
 export function checkDeal(state: MatchState, deal: Deal): EngineError | null {
   const bad = (message: string): EngineError => engineError("INVALID_DEAL", message);
   const { rules } = state;
   if (deal.hands.length !== state.seatCount)
     return bad(`the deal has ${deal.hands.length} hands for ${state.seatCount} seats`);
-  // Cards seen so far, by card index; `size` counts them.
+  // How often each card has been seen so far, by card index; `size` counts them all.
   const seen = new Uint8Array(52);
+  const copies = rules.decks;
   let size = 0;
   const count = (cards: readonly unknown[], what: string): EngineError | null => {
     for (let i = 0; i < cards.length; i++) {
@@ -83,8 +93,9 @@ export function checkDeal(state: MatchState, deal: Deal): EngineError | null {
       if (!isCardOfDeck(card, rules.deck))
         return bad(`${what} holds ${JSON.stringify(card)}, not a card of the ${rules.deck} deck`);
       const index = indexOfCard(card);
-      if (seen[index] === 1) return bad(`${card} is dealt twice`);
-      seen[index] = 1;
+      const times = seen[index]!;
+      if (times === copies) return bad(`${card} is dealt ${copies === 1 ? "twice" : "more than twice"}`);
+      seen[index] = times + 1;
       size++;
     }
     return null;
@@ -100,15 +111,20 @@ export function checkDeal(state: MatchState, deal: Deal): EngineError | null {
     if (problem) return problem;
   }
   const chooses = rules.deal === "dealerChooses";
-  const open = chooses ? deal.extra : deal.middle;
-  const openName = chooses ? "the dealer's second packet (extra)" : "the middle";
-  if (!open || open.length !== 3) return bad(`${openName} must be 3 cards`);
-  if (chooses && deal.middle) return bad("with dealerChooses there is no middle until the dealer has chosen");
+  const hidden = rules.deal === "hidden";
+  const open = hidden ? deal.packet : chooses ? deal.extra : deal.middle;
+  const openName = hidden ? "the hidden deal's packet" : chooses ? "the dealer's second packet (extra)" : "the middle";
+  const openSize = hidden ? 2 : 3;
+  if (!open || open.length !== openSize) return bad(`${openName} must be ${openSize} cards`);
+  if ((chooses || hidden) && deal.middle) return bad(`a ${rules.deal} deal has no middle (it must be null)`);
   if (!chooses && deal.extra) return bad("only a dealerChooses deal has an extra packet");
   const problem = count(open, openName) ?? count(deal.stock, "the stock");
   if (problem) return problem;
-  const deckSize = deckCards(rules.deck).length;
-  if (size !== deckSize) return bad(`the deal holds ${size} cards, the ${rules.deck} deck has ${deckSize}`);
+  const deckSize = deckCards(rules.deck, rules.decks).length;
+  if (size !== deckSize) {
+    const decks = copies === 2 ? "two decks" : `the ${rules.deck} deck`;
+    return bad(`the deal holds ${size} cards, ${decks} ${copies === 2 ? "have" : "has"} ${deckSize}`);
+  }
   return null;
 }
 
@@ -141,14 +157,16 @@ export function dealRound(state: MatchState, source?: DealSource): Result<Transi
   }
   const dealer = state.nextDealer;
   const chooses = state.rules.deal === "dealerChooses";
+  const hidden = state.rules.deal === "hidden";
   const round: RoundState = {
     index: state.round === null ? 0 : state.round.index + 1,
     dealer,
     deal,
     seed,
     hands: deal.hands,
-    middle: chooses ? null : (deal.middle ?? null),
+    middle: chooses || hidden ? null : (deal.middle ?? null),
     extra: chooses ? (deal.extra ?? null) : null,
+    packet: hidden ? (deal.packet ?? null) : null,
     stock: deal.stock,
     stockTop: 0,
     discarded: [],

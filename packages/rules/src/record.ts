@@ -1,9 +1,12 @@
 import type { Card } from "./cards.js";
 import { type Rules, parseRules, makeRules } from "./rules.js";
 import { type Result, type EngineError, type ErrorCode, ok, err } from "./result.js";
-import { type Action, type Deal, type MatchState, type RoundResult, actionsOf } from "./state.js";
+import { canonicalAction, isCanonical } from "./actions.js";
+import { step } from "./core.js";
+import { type Action, type Deal, type MatchState, type RoundResult, actionsOf, copyMatch, copyRound } from "./state.js";
 import { newMatch, dealRound } from "./match.js";
-import { applyAction } from "./turn.js";
+import { endRound } from "./scoring.js";
+import { applyAction, checkAction } from "./turn.js";
 import { handValue } from "./value.js";
 
 /** A game record as the contract defines it (shared/spec/game-record.md). */
@@ -44,8 +47,11 @@ const recordError = (code: ErrorCode, message: string, round?: number, action?: 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
 
-/** Reads the shape of a deal; whether its cards make up the deck is the engine's check (INVALID_DEAL). */
-function readDeal(input: unknown, round: number): Result<Deal, RecordError> {
+/**
+ * Reads the shape of a deal; whether its cards make up the deck is the engine's check (INVALID_DEAL). `packet` is
+ * read only for a hidden deal; in any other it is an unknown key, ignored.
+ */
+function readDeal(input: unknown, round: number, hidden: boolean): Result<Deal, RecordError> {
   const bad = (message: string) => err(recordError("INVALID_RECORD", message, round));
   if (!isObject(input)) return bad(`round ${round} needs a "deal" object`);
   const cards = (v: unknown): v is Card[] => {
@@ -54,6 +60,7 @@ function readDeal(input: unknown, round: number): Result<Deal, RecordError> {
     return true;
   };
   const { hands, middle, stock, extra } = input;
+  const packet = hidden ? input.packet : undefined;
   if (!Array.isArray(hands) || !hands.every((h) => h === null || cards(h))) {
     return bad(`"hands" of round ${round} must be a list of hands (card lists, or null for a seat that is out)`);
   }
@@ -62,7 +69,10 @@ function readDeal(input: unknown, round: number): Result<Deal, RecordError> {
   if (!cards(stock)) return bad(`"stock" of round ${round} must be a card list`);
   if (extra !== undefined && extra !== null && !cards(extra))
     return bad(`"extra" of round ${round} must be a card list`);
-  return ok({ hands, middle: middle ?? null, stock, extra: extra ?? null });
+  if (packet !== undefined && packet !== null && !cards(packet))
+    return bad(`"packet" of round ${round} must be a card list`);
+  const deal = { hands, middle: middle ?? null, stock, extra: extra ?? null };
+  return ok(hidden ? { ...deal, packet: packet ?? null } : deal);
 }
 
 function readRules(input: unknown): Result<Rules, RecordError> {
@@ -97,24 +107,75 @@ export function replayRecord(
     if (state.round !== null && state.round.endReason === null) {
       return err(recordError("INVALID_RECORD", `round ${r - 1} is unfinished but round ${r} follows`, r));
     }
-    const deal = readDeal(roundInput.deal, r);
+    const deal = readDeal(roundInput.deal, r, rules.value.deal === "hidden");
     if (!deal.ok) return deal;
     const dealt = dealRound(state, { deal: deal.value });
     if (!dealt.ok) return err(recordError(dealt.error.code, dealt.error.message, r));
     state = dealt.value.state;
     const actions = roundInput.actions;
     if (!Array.isArray(actions)) return err(recordError("INVALID_RECORD", `"actions" of round ${r} must be a list`, r));
-    for (let i = 0; i < actions.length; i++) {
-      const action: unknown = actions[i];
-      if (!isObject(action))
-        return err(recordError("INVALID_RECORD", `action ${i} of round ${r} must be an object`, r, i));
-      const applied = applyAction(state, action as unknown as Action);
-      if (!applied.ok) return err(recordError(applied.error.code, applied.error.message, r, i));
-      observe?.(state, action as unknown as Action, r, i);
-      state = applied.value.state;
-    }
+    const played = observe ? playObserved(state, actions, r, observe) : playRound(state, actions, r);
+    if (!played.ok) return played;
+    state = played.value;
   }
   return ok({ state, players: players as string[] });
+}
+
+const notAnObject = (r: number, i: number): RecordError =>
+  recordError("INVALID_RECORD", `action ${i} of round ${r} must be an object`, r, i);
+
+/** A round's actions through `applyAction`, one immutable state after another, each shown to `observe`. */
+function playObserved(
+  start: MatchState,
+  actions: readonly unknown[],
+  r: number,
+  observe: ReplayObserver,
+): Result<MatchState, RecordError> {
+  let state = start;
+  for (let i = 0; i < actions.length; i++) {
+    const action: unknown = actions[i];
+    if (!isObject(action)) return err(notAnObject(r, i));
+    const applied = applyAction(state, action as unknown as Action);
+    if (!applied.ok) return err(recordError(applied.error.code, applied.error.message, r, i));
+    observe(state, action as unknown as Action, r, i);
+    state = applied.value.state;
+  }
+  return ok(state);
+}
+
+/**
+ * A round's actions on one mutable copy of the round: the same checks and the same `step` as `applyAction`, without
+ * a new state and events per action (the bulk replay's hot path). Returns the state after them.
+ */
+function playRound(start: MatchState, actions: readonly unknown[], r: number): Result<MatchState, RecordError> {
+  let state = start;
+  const dealt = state.round!;
+  let work = dealt.endReason === null ? copyRound(dealt) : null;
+  if (work !== null) {
+    // The copy's own hands and middle, which `step` changes in place; the deal stays as it was for the record.
+    work.hands = dealt.hands.map((hand) => (hand === null ? null : hand.slice()));
+    work.middle = dealt.middle === null ? null : dealt.middle.slice();
+  }
+  for (let i = 0; i < actions.length; i++) {
+    const action = actions[i] as Action;
+    if (!isObject(action)) return err(notAnObject(r, i));
+    const problem = checkAction(state, action, work ?? state.round);
+    if (problem) return err(recordError(problem.code, problem.message, r, i));
+    // Past the checks a round is in play, so `work` is there.
+    const round = work!;
+    const logged = isCanonical(action) ? action : canonicalAction(action);
+    round.actions = { action: logged, prev: round.actions };
+    round.actionCount++;
+    const reason = step(state, round, logged.seat, logged, null);
+    if (reason !== null) {
+      state = endRound(state, round, reason, []).state;
+      work = null;
+    }
+  }
+  if (work === null) return ok(state);
+  const next = copyMatch(state);
+  next.round = work;
+  return ok(next);
 }
 
 /** Reads and replays record text: not JSON is INVALID_RECORD like any other bad shape. */
@@ -160,6 +221,7 @@ export function makeRecord(state: MatchState, players: readonly string[], firstD
 }
 
 function cleanDeal(deal: Deal): Deal {
+  if (deal.packet) return { hands: deal.hands, packet: deal.packet, stock: deal.stock };
   return deal.extra
     ? { hands: deal.hands, extra: deal.extra, stock: deal.stock }
     : { hands: deal.hands, middle: deal.middle, stock: deal.stock };

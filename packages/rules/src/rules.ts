@@ -5,7 +5,7 @@ import { type Result, type EngineError, ok, err, engineError } from "./result.js
 export interface Rules {
   readonly deck: DeckName;
   readonly direction: "clockwise" | "counterclockwise";
-  readonly deal: "openMiddle" | "dealerChooses";
+  readonly deal: "openMiddle" | "dealerChooses" | "hidden";
   readonly lives: number;
   readonly swimming: "everyone" | "firstOnly" | "off";
   readonly knock: "anytime" | "afterFirstLap";
@@ -18,6 +18,8 @@ export interface Rules {
   readonly thirtyOne: "endsRound" | "allOthersLose" | "noEnd";
   readonly knockerPays: 1 | 2;
   readonly losers: "lowest" | "twentyOrLess";
+  /** How many copies of the deck are shuffled together (more seats need a second pack). */
+  readonly decks: 1 | 2;
 }
 
 export type RuleKey = keyof Rules;
@@ -38,13 +40,14 @@ export const DEFAULT_RULES: Rules = Object.freeze({
   thirtyOne: "endsRound",
   knockerPays: 1,
   losers: "lowest",
+  decks: 1,
 });
 
 /** The allowed values of each key; `lives` is any whole number from 1 to 9. */
 export const RULE_VALUES: { readonly [K in RuleKey]: readonly Rules[K][] } = {
   deck: ["skat32", "french52", "jass36"],
   direction: ["clockwise", "counterclockwise"],
-  deal: ["openMiddle", "dealerChooses"],
+  deal: ["openMiddle", "dealerChooses", "hidden"],
   lives: [1, 2, 3, 4, 5, 6, 7, 8, 9],
   swimming: ["everyone", "firstOnly", "off"],
   knock: ["anytime", "afterFirstLap"],
@@ -57,6 +60,7 @@ export const RULE_VALUES: { readonly [K in RuleKey]: readonly Rules[K][] } = {
   thirtyOne: ["endsRound", "allOthersLose", "noEnd"],
   knockerPays: [1, 2],
   losers: ["lowest", "twentyOrLess"],
+  decks: [1, 2],
 };
 
 export const RULE_KEYS = Object.keys(RULE_VALUES) as RuleKey[];

@@ -6,9 +6,14 @@ export type SeatStatus = "alive" | "swimming" | "out";
 export type EndReason = "knock" | "thirtyOne" | "fire" | "stockEmpty";
 export type Packet = "first" | "second";
 
-/** What a seat does. `choose` and `redeal` are not turns; the other four are. */
+/**
+ * What a seat does. `choose` and `redeal` are not turns; the others are. `passOn` (hidden deal only) keeps three of
+ * the five cards (hand and packet) and hands the two in `give` on. In a view's history, another seat's `passOn` has
+ * an empty `give`: the cards passed on are not seen.
+ */
 export type Move =
   | { readonly type: "swap"; readonly give: Card; readonly take: Card }
+  | { readonly type: "passOn"; readonly give: readonly Card[] }
   | { readonly type: "swapAll" }
   | { readonly type: "pass" }
   | { readonly type: "knock" }
@@ -26,6 +31,8 @@ export interface Deal {
   readonly stock: readonly Card[];
   /** The dealer's second packet in a `dealerChooses` round. */
   readonly extra?: readonly Card[] | null;
+  /** The first seat's packet of two in a hidden deal (`"deal": "hidden"`). */
+  readonly packet?: readonly Card[] | null;
 }
 
 /** One finished round as the outcome of the record contract reports it. */
@@ -55,6 +62,8 @@ export interface RoundState {
   readonly hands: readonly (readonly Card[] | null)[];
   readonly middle: readonly Card[] | null;
   readonly extra: readonly Card[] | null;
+  /** Hidden deal: the packet of two, held by the seat to act. Null in other deals. */
+  readonly packet: readonly Card[] | null;
   readonly stock: readonly Card[];
   /** Index of the stock's current top card: taking cards moves it instead of copying the stock. */
   readonly stockTop: number;
@@ -131,6 +140,8 @@ export type GameEvent =
       readonly took: readonly Card[];
     }
   | { readonly type: "passed"; readonly seat: number }
+  /** Hidden deal: `seat` handed the packet on to `to` (after a `passOn`; a `knock` hands it on too, unchanged). */
+  | { readonly type: "passedOn"; readonly seat: number; readonly to: number }
   | { readonly type: "knocked"; readonly seat: number }
   | {
       readonly type: "middleRenewed";
@@ -186,6 +197,7 @@ export function copyRound(r: RoundState): Mutable<RoundState> {
     hands: r.hands,
     middle: r.middle,
     extra: r.extra,
+    packet: r.packet,
     stock: r.stock,
     stockTop: r.stockTop,
     discarded: r.discarded,

@@ -1,19 +1,27 @@
 import { type Card, indexOfCard, isCardOfDeck } from "./cards.js";
-import { canonicalAction, chooseAction, isCanonical, simpleAction, swapAction, swapsOf } from "./actions.js";
+import {
+  canonicalAction,
+  chooseAction,
+  isCanonical,
+  passOnAction,
+  simpleAction,
+  swapAction,
+  swapsOf,
+} from "./actions.js";
+import { checkPlay, dealEndReason, mayKnock, mayRedeal, ownCards, step } from "./core.js";
 import { type Result, type EngineError, ok, err, engineError } from "./result.js";
 import { endRound } from "./scoring.js";
 import {
   type Action,
   type GameEvent,
   type MatchState,
-  type Mutable,
   type RoundState,
   type Transition,
   copyMatch,
   copyRound,
-  nextSeat,
 } from "./state.js";
-import { handValue, isFire } from "./value.js";
+
+export { isLowMiddle } from "./core.js";
 
 function isMoveType(type: unknown): boolean {
   switch (type) {
@@ -23,33 +31,12 @@ function isMoveType(type: unknown): boolean {
     case "knock":
     case "choose":
     case "redeal":
+    case "passOn":
       return true;
     default:
       return false;
   }
 }
-
-const SEVEN = "7".charCodeAt(0);
-
-/** A 7, an 8 and a 9 of any suits: one bit per rank seen, and nothing else. */
-export function isLowMiddle(middle: readonly Card[]): boolean {
-  let seen = 0;
-  for (const card of middle) {
-    const bit = card.charCodeAt(0) - SEVEN;
-    seen |= bit >= 0 && bit <= 2 ? 1 << bit : 8;
-  }
-  return seen === 7 && middle.length === 3;
-}
-
-/** Whether the seat to act may ask for a new middle now (before its turn's action). */
-function mayRedeal(state: MatchState, round: RoundState): boolean {
-  if (round.mustChoose || round.redealtThisTurn || round.middle === null) return false;
-  if (round.stock.length - round.stockTop < 3) return false;
-  return (state.rules.lowMiddleRedeal && isLowMiddle(round.middle)) || round.redealOffered;
-}
-
-const mayKnock = (state: MatchState, round: RoundState): boolean =>
-  round.knocker === null && (state.rules.knock === "anytime" || round.turns >= round.seatsInRound);
 
 /** Every action the seat to act may take now; empty when no round is in play. */
 export function legalActions(state: MatchState): Action[] {
@@ -59,16 +46,13 @@ export function legalActions(state: MatchState): Action[] {
   if (round.mustChoose) {
     return [chooseAction(seat, "first"), chooseAction(seat, "second")];
   }
+  const { rules } = state;
+  if (rules.deal === "hidden") return hiddenActions(state, round);
+  if (rules.decks === 2) return swapsWithCopies(state, round);
   const hand = round.hands[seat]!;
   const middle = round.middle!;
-  const { rules } = state;
-  const swapAll = rules.swapAll;
-  const pass = rules.allPass !== "forbidden";
-  const knock = mayKnock(state, round);
-  const redeal = mayRedeal(state, round);
-  const actions = new Array<Action>(
-    hand.length * middle.length + (swapAll ? 1 : 0) + (pass ? 1 : 0) + (knock ? 1 : 0) + (redeal ? 1 : 0),
-  );
+  const others = otherKinds(state, round);
+  const actions = new Array<Action>(hand.length * middle.length + KIND_COUNT[others]!);
   let n = 0;
   const swaps = swapsOf(seat);
   // The middle is three cards; their indexes are read once, not once per hand card.
@@ -82,20 +66,77 @@ export function legalActions(state: MatchState): Action[] {
     actions[n++] = swaps[row + m1] ?? swapAction(seat, give, middle[1]!, row + m1);
     actions[n++] = swaps[row + m2] ?? swapAction(seat, give, middle[2]!, row + m2);
   }
-  if (swapAll) actions[n++] = simpleAction(seat, "swapAll");
-  if (pass) actions[n++] = simpleAction(seat, "pass");
-  if (knock) actions[n++] = simpleAction(seat, "knock");
-  if (redeal) actions[n++] = simpleAction(seat, "redeal");
+  addOthers(others, seat, actions, n);
   return actions;
 }
 
-const notAllowed = (why: string): EngineError => engineError("ACTION_NOT_ALLOWED", why);
+/** How many bits of four are set, by number. */
+const KIND_COUNT = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/** Which of swapAll, pass, knock and redeal the rules and the round allow now, as bits 1, 2, 4 and 8. */
+function otherKinds(state: MatchState, round: RoundState): number {
+  const { rules } = state;
+  return (
+    (rules.swapAll ? 1 : 0) |
+    (rules.allPass !== "forbidden" ? 2 : 0) |
+    (mayKnock(rules, round) ? 4 : 0) |
+    (mayRedeal(rules, round) ? 8 : 0)
+  );
+}
+
+/** Writes the actions of `kinds` (see `otherKinds`) into `actions` from index `n` on. */
+function addOthers(kinds: number, seat: number, actions: Action[], from: number): void {
+  let n = from;
+  if (kinds & 1) actions[n++] = simpleAction(seat, "swapAll");
+  if (kinds & 2) actions[n++] = simpleAction(seat, "pass");
+  if (kinds & 4) actions[n++] = simpleAction(seat, "knock");
+  if (kinds & 8) actions[n++] = simpleAction(seat, "redeal");
+}
+
+/** With two decks a hand or the middle may hold a card twice: each swap once (a swap names cards, not copies). */
+function swapsWithCopies(state: MatchState, round: RoundState): Action[] {
+  const seat = round.toAct;
+  const hand = round.hands[seat]!;
+  const middle = round.middle!;
+  const actions: Action[] = [];
+  for (let i = 0; i < hand.length; i++) {
+    if (hand.indexOf(hand[i]!) !== i) continue;
+    for (let j = 0; j < middle.length; j++) {
+      if (middle.indexOf(middle[j]!) === j) actions.push(swapAction(seat, hand[i]!, middle[j]!));
+    }
+  }
+  addOthers(otherKinds(state, round), seat, actions, actions.length);
+  return actions;
+}
+
+/** A hidden deal: each two of the five cards (hand and packet) to pass on, once per pair of cards; and knock. */
+function hiddenActions(state: MatchState, round: RoundState): Action[] {
+  const seat = round.toAct;
+  const five: Card[] = round.hands[seat]!.concat(round.packet!);
+  const actions: Action[] = [];
+  for (let i = 0; i < five.length; i++) {
+    for (let j = i + 1; j < five.length; j++) {
+      const action = passOnAction(seat, five[i]!, five[j]!);
+      if (!actions.includes(action)) actions.push(action);
+    }
+  }
+  if (mayKnock(state.rules, round)) actions.push(simpleAction(seat, "knock"));
+  return actions;
+}
+
 const notACard = (key: string, value: unknown, deck: string): EngineError =>
   engineError("INVALID_RECORD", `"${key}" must be a card of the ${deck} deck, not ${JSON.stringify(value)}`);
 
-/** The first failing check of the contract's order: shape, round over, turn, allowed, hand, middle. */
-function checkAction(state: MatchState, action: Action): EngineError | null {
-  return (isCanonical(action) ? null : checkShape(state, action)) ?? checkPlay(state, action);
+/**
+ * The first failing check of the contract's order: shape, round over, turn, allowed, hand, middle. `round` is the
+ * round in play: the state's own, or a mutable copy that the bulk replay plays on.
+ */
+export function checkAction(
+  state: MatchState,
+  action: Action,
+  round: RoundState | null = state.round,
+): EngineError | null {
+  return (isCanonical(action) ? null : checkShape(state, action)) ?? checkPlay(state, round, action.seat, action);
 }
 
 /** The shape checks (INVALID_RECORD): needed only for action objects the engine did not make itself. */
@@ -113,58 +154,22 @@ function checkShape(state: MatchState, action: Action): EngineError | null {
     if (!isCardOfDeck(a.give, rules.deck)) return notACard("give", a.give, rules.deck);
     if (!isCardOfDeck(a.take, rules.deck)) return notACard("take", a.take, rules.deck);
   }
+  if (a.type === "passOn") {
+    // Whatever the deal: a list of exactly two cards of the deck, each checked alone (the same card twice is a shape).
+    const give = a.give;
+    if (!Array.isArray(give) || give.length !== 2) {
+      return engineError("INVALID_RECORD", `"give" of a passOn must be a list of two cards, not ${JSON.stringify(give)}`);
+    }
+    for (const card of give) if (!isCardOfDeck(card, rules.deck)) return notACard("give", card, rules.deck);
+  }
   if (a.type === "choose" && a.packet !== "first" && a.packet !== "second") {
     return engineError("INVALID_RECORD", `"packet" must be "first" or "second"`);
   }
   return null;
 }
 
-/** The checks after the shape: round over, turn, allowed, hand, middle. */
-function checkPlay(state: MatchState, action: Action): EngineError | null {
-  const { rules } = state;
-  const round = state.round;
-  if (state.over || round === null || round.endReason !== null) {
-    return engineError("ROUND_OVER", "the round has ended; no more actions in it");
-  }
-  if (action.seat !== round.toAct)
-    return engineError("NOT_YOUR_TURN", `it is seat ${round.toAct}'s turn, not seat ${action.seat}'s`);
-  if (round.mustChoose !== (action.type === "choose")) {
-    return notAllowed(
-      round.mustChoose
-        ? "the dealer must first choose a packet"
-        : "choosing a packet is only the dealer's first action",
-    );
-  }
-  switch (action.type) {
-    case "swapAll":
-      if (!rules.swapAll) return notAllowed("swapping all three cards is off in these rules");
-      break;
-    case "pass":
-      if (rules.allPass === "forbidden") return notAllowed("passing is not allowed in these rules: swap or knock");
-      break;
-    case "knock":
-      if (round.knocker !== null) return notAllowed(`seat ${round.knocker} has already knocked this round`);
-      if (!mayKnock(state, round)) return notAllowed("nobody may knock during the first lap");
-      break;
-    case "redeal":
-      if (!mayRedeal(state, round)) return notAllowed("a new middle cannot be asked for now");
-      break;
-    case "swap":
-      if (!round.hands[action.seat]!.includes(action.give))
-        return engineError("CARD_NOT_IN_HAND", `${action.give} is not in the hand of seat ${action.seat}`);
-      if (!round.middle!.includes(action.take))
-        return engineError("CARD_NOT_IN_MIDDLE", `${action.take} is not in the middle`);
-      break;
-  }
-  return null;
-}
-
-/** A copy of a small card list with one card replaced. */
-function replaced(cards: readonly Card[], from: Card, to: Card): Card[] {
-  const out = cards.slice();
-  out[out.indexOf(from)] = to;
-  return out;
-}
+/** Where `step` puts a transition's events before they are copied out (an exact-size list allocates less). */
+const scratch: GameEvent[] = [];
 
 /**
  * The pure transition: the next state and the events, or a typed error and no change at all.
@@ -176,123 +181,21 @@ export function applyAction(state: MatchState, action: Action): Result<Transitio
   const round = state.round!;
   // The log keeps the canonical action, so keys a caller added never reach the history or a record.
   const logged = isCanonical(action) ? action : canonicalAction(action);
-  const seat = logged.seat;
   const next = copyRound(round);
+  ownCards(next, logged.seat, logged);
   next.actions = { action: logged, prev: round.actions };
   next.actionCount = round.actionCount + 1;
-  if (logged.type === "choose") {
-    const keep = logged.packet === "first" ? round.hands[seat]! : round.extra!;
-    const middle = logged.packet === "first" ? round.extra! : round.hands[seat]!;
-    const hands = round.hands.slice();
-    hands[seat] = keep;
-    next.hands = hands;
-    next.middle = middle;
-    next.extra = null;
-    next.mustChoose = false;
-    next.toAct = nextSeat(state, round.dealer);
-    const events: GameEvent[] = [{ type: "chose", seat, packet: logged.packet, middle }];
-    return ok(checkDealEnd(withRound(state, next), events));
-  }
-  if (logged.type === "redeal") {
-    const old = round.middle!;
-    const middle = round.stock.slice(round.stockTop, round.stockTop + 3);
-    const reason = state.rules.lowMiddleRedeal && isLowMiddle(old) ? "lowMiddle" : "requested";
-    next.middle = middle;
-    next.stockTop = round.stockTop + 3;
-    next.discarded = round.discarded.concat(old);
-    next.redealOffered = false;
-    next.redealtThisTurn = true;
-    next.passRun = 0;
-    const event: GameEvent = { type: "middleRenewed", seat, reason, discarded: old, middle };
-    return ok({ state: withRound(state, next), events: [event] });
-  }
-  return ok(playTurn(state, next, logged));
-}
-
-function withRound(state: MatchState, round: RoundState): MatchState {
-  const next = copyMatch(state);
-  next.round = round;
-  return next;
-}
-
-/** One turn (swap, swapAll, pass or knock) on `next`, a fresh copy of the round with the action logged. */
-function playTurn(state: MatchState, next: Mutable<RoundState>, action: Action): Transition {
-  const { rules } = state;
-  const seat = action.seat;
-  const seatsInRound = next.seatsInRound;
-  const middle = next.middle!;
-  let event: GameEvent;
-  let passRun = 0;
-  if (next.knocker !== null) next.turnsAfterKnock--;
-  switch (action.type) {
-    case "swap": {
-      const hands = next.hands.slice();
-      hands[seat] = replaced(hands[seat]!, action.give, action.take);
-      next.hands = hands;
-      next.middle = replaced(middle, action.take, action.give);
-      event = { type: "swapped", seat, give: action.give, take: action.take };
-      break;
-    }
-    case "swapAll": {
-      const hands = next.hands.slice();
-      const hand = hands[seat]!;
-      hands[seat] = middle;
-      next.hands = hands;
-      next.middle = hand;
-      event = { type: "swappedAll", seat, gave: hand, took: middle };
-      break;
-    }
-    case "pass":
-      // Passes after a knock never count towards a run.
-      passRun = next.knocker === null ? next.passRun + 1 : 0;
-      event = { type: "passed", seat };
-      break;
-    default:
-      next.knocker = seat;
-      next.turnsAfterKnock = seatsInRound - 1;
-      event = { type: "knocked", seat };
-  }
-  const events: GameEvent[] = [event];
-  next.turns++;
-  next.passRun = passRun;
-  next.redealOffered = false;
-  next.redealtThisTurn = false;
-  next.toAct = nextSeat(state, seat);
-  if (action.type === "swap" || action.type === "swapAll") {
-    const hand = next.hands[seat]!;
-    // Only 31 and up can end the round: Feuer is worth 33 or 31, and three aces are 30.5 when fire is off.
-    const value = handValue(hand, rules);
-    if (value >= 31 && isFire(hand, rules)) return endRound(state, next, "fire", events);
-    if (value === 31 && rules.thirtyOne !== "noEnd") return endRound(state, next, "thirtyOne", events);
-  }
-  if (next.knocker !== null && next.turnsAfterKnock === 0) return endRound(state, next, "knock", events);
-  if (passRun === seatsInRound) {
-    next.passRun = 0;
-    if (rules.allPass !== "nothing") {
-      if (next.stock.length - next.stockTop < 3) return endRound(state, next, "stockEmpty", events);
-      if (rules.allPass === "onRequest") next.redealOffered = true;
-      else {
-        const old = next.middle!;
-        const fresh = next.stock.slice(next.stockTop, next.stockTop + 3);
-        events.push({ type: "middleRenewed", seat: next.toAct, reason: "allPassed", discarded: old, middle: fresh });
-        next.middle = fresh;
-        next.stockTop += 3;
-        next.discarded = next.discarded.concat(old);
-      }
-    }
-  }
-  return { state: withRound(state, next), events };
+  const events: GameEvent[] = [];
+  const reason = step(state, next, logged.seat, logged, events);
+  if (reason !== null) return ok(endRound(state, next, reason, events));
+  const after = copyMatch(state);
+  after.round = next;
+  return ok({ state: after, events });
 }
 
 /** 31 or Feuer in a hand as dealt (after the dealer's choice) ends the round at once; Feuer outranks 31. */
 export function checkDealEnd(state: MatchState, events: GameEvent[]): Transition {
   const round = state.round!;
-  const { rules } = state;
-  let thirtyOne = false;
-  for (const hand of round.hands) {
-    if (hand === null) continue;
-    if (isFire(hand, rules)) return endRound(state, round, "fire", events);
-    if (!thirtyOne && rules.thirtyOne !== "noEnd" && handValue(hand, rules) === 31) thirtyOne = true;
-  }
-  return thirtyOne ? endRound(state, round, "thirtyOne", events) : { state, events };
+  const reason = dealEndReason(round.hands, state.rules);
+  return reason === null ? { state, events } : endRound(state, round, reason, events);
 }

@@ -28,7 +28,8 @@ function bestSumOfThree(a: Card, b: Card, c: Card, byRank: boolean): number {
   const sa = a.charCodeAt(1);
   const sb = b.charCodeAt(1);
   const sc = c.charCodeAt(1);
-  if (sa === sb && sb === sc) return pa + pb + pc;
+  // With two decks one suit can hold two aces and a ten-value card (32): no sum counts above 31.
+  if (sa === sb && sb === sc) return pa + pb + pc > 31 ? 31 : pa + pb + pc;
   let best = pa > pb ? pa : pb;
   if (pc > best) best = pc;
   if (sa === sb && pa + pb > best) best = pa + pb;
@@ -71,8 +72,9 @@ function bestSum(hand: readonly Card[], byRank: boolean): number {
 }
 
 /**
- * A hand's value: the best one-suit sum; three of a kind 30.5; three aces 33 (Feuer that beats everything),
- * 31 (Feuer counted as 31) or 30.5 (no Feuer).
+ * A hand's value: the best one-suit sum (never above 31, which only two decks could pass); three of a kind 30.5
+ * (copies of one card included); three aces of any suits 33 (Feuer that beats everything), 31 (Feuer counted as 31)
+ * or 30.5 (no Feuer).
  */
 export function handValue(hand: readonly Card[], rules: ValueRules): number {
   if (isThreeOfAKind(hand)) {

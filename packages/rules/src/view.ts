@@ -5,6 +5,7 @@ import {
   type MatchState,
   type Phase,
   type RoundResult,
+  type RoundState,
   type SeatStatus,
   actionsOf,
   phaseOf,
@@ -13,7 +14,8 @@ import { legalActions } from "./turn.js";
 
 /**
  * What one seat (or a spectator) may know: its own hand, the open cards, counts, lives, whose turn, the public
- * history of the round, and the hands shown at the last round's end. Never another hand, the stock or a seed.
+ * history of the round, and the hands shown at the last round's end. Never another hand, the stock or a seed; in a
+ * hidden deal the packet only while the viewer holds it, and the cards another seat passed on never.
  * Bots, hints and every message to a client are built from this.
  */
 export interface TableView {
@@ -34,6 +36,10 @@ export interface TableView {
   /** Cards each seat holds (0 for seats out of the round). */
   readonly handSizes: readonly number[];
   readonly middle: readonly Card[] | null;
+  /** A hidden deal: the packet of two, while the viewer holds it (on its turn); else null. */
+  readonly packet: readonly Card[] | null;
+  /** A hidden deal: the seat that holds the packet (the seat to act); null in other deals and between rounds. */
+  readonly packetHolder: number | null;
   readonly stockSize: number;
   /** Open cards that left play this round (old middles), oldest first. */
   readonly discarded: readonly Card[];
@@ -44,7 +50,10 @@ export interface TableView {
   readonly turnsAfterKnock: number;
   readonly passRun: number;
   readonly seatsInRound: number;
-  /** The round's actions so far, all of them public. */
+  /**
+   * The round's actions so far, all of them public, except the cards of another seat's `passOn` (a hidden deal):
+   * there `give` is empty. The viewer's own `passOn` names the cards it passed on.
+   */
   readonly history: readonly Action[];
   /** The viewer's legal actions now; empty when it is not the viewer's turn. */
   readonly legal: readonly Action[];
@@ -75,6 +84,8 @@ function buildView(state: MatchState, viewer: number | null): TableView {
     hand: own,
     handSizes: round ? round.hands.map((h) => (h === null ? 0 : 3)) : new Array<number>(state.seatCount).fill(0),
     middle: round ? round.middle : null,
+    packet: playing && round !== null && viewer === round.toAct ? round.packet : null,
+    packetHolder: playing && round !== null && round.packet !== null ? round.toAct : null,
     stockSize: round ? round.stock.length - round.stockTop : 0,
     discarded: round ? round.discarded : [],
     toAct,
@@ -83,7 +94,7 @@ function buildView(state: MatchState, viewer: number | null): TableView {
     turnsAfterKnock: round ? round.turnsAfterKnock : 0,
     passRun: round ? round.passRun : 0,
     seatsInRound: round ? round.seatsInRound : state.status.filter((s) => s !== "out").length,
-    history: round ? actionsOf(round) : [],
+    history: round ? historyFor(round, viewer) : [],
     legal: viewer !== null && toAct === viewer ? legalActions(state) : [],
     lastResult: last ? last.result : null,
     over: state.over,
@@ -91,6 +102,20 @@ function buildView(state: MatchState, viewer: number | null): TableView {
     draw: state.draw,
   };
 }
+
+/** The round's actions as `viewer` may see them: another seat's `passOn` without its cards. */
+function historyFor(round: RoundState, viewer: number | null): Action[] {
+  const history = actionsOf(round);
+  if (round.packet === null) return history;
+  return history.map((action) =>
+    action.type === "passOn" && action.seat !== viewer ? hiddenPassOn(action.seat) : action,
+  );
+}
+
+const hiddenPassOns: Action[] = [];
+/** Another seat's `passOn` as a view shows it: who passed the packet on, not which cards (shared, frozen). */
+const hiddenPassOn = (seat: number): Action =>
+  hiddenPassOns[seat] ?? (hiddenPassOns[seat] = Object.freeze({ seat, type: "passOn", give: Object.freeze([]) }));
 
 export const viewFor = (state: MatchState, seat: number): TableView => buildView(state, seat);
 export const spectatorView = (state: MatchState): TableView => buildView(state, null);

@@ -1,7 +1,7 @@
 import type { Card } from "./cards.js";
 import type { Rules } from "./rules.js";
+import { checkPlay, mayKnock, mayRedeal, step } from "./core.js";
 import { endRound } from "./scoring.js";
-import { isLowMiddle } from "./turn.js";
 import {
   type Action,
   type ActionList,
@@ -9,9 +9,9 @@ import {
   type MatchState,
   type Move,
   type RoundState,
-  nextSeat,
+  copyMatch,
+  copyRound,
 } from "./state.js";
-import { handValue, isFire } from "./value.js";
 import type { TableView } from "./view.js";
 
 /**
@@ -24,6 +24,8 @@ export interface HiddenGuess {
   readonly stock: readonly Card[];
   /** `dealerChooses`, before the choice: the dealer's second packet. */
   readonly extra?: readonly Card[] | null;
+  /** A hidden deal: the packet of the seat to act, when that is not the viewer (who sees it). */
+  readonly packet?: readonly Card[] | null;
 }
 
 function actionList(history: readonly Action[]): ActionList | null {
@@ -36,7 +38,7 @@ function actionList(history: readonly Action[]): ActionList | null {
  * A full match state that agrees with a seat's view and a guess of the hidden cards (a determinization).
  * Only the round in play is rebuilt (finished rounds are left out); the state is good for `legalActions` and
  * `applyAction` until the round ends, and the round's end charges lives exactly as the real match would.
- * Returns null when the view shows no round in play.
+ * Returns null when the view shows no round in play, or a hidden deal's packet is neither seen nor guessed.
  */
 export function worldFromView(view: TableView, guess: HiddenGuess): MatchState | null {
   if (view.phase !== "playing" && view.phase !== "choosing") return null;
@@ -49,14 +51,19 @@ export function worldFromView(view: TableView, guess: HiddenGuess): MatchState |
   const choosing = view.phase === "choosing";
   const last = view.history[view.history.length - 1];
   const redealtThisTurn = last !== undefined && last.type === "redeal" && last.seat === view.toAct;
+  const hidden = view.rules.deal === "hidden";
+  const packet = hidden ? (view.packet ?? guess.packet ?? null) : null;
+  if (hidden && packet === null) return null;
+  const extra = choosing ? (guess.extra ?? null) : null;
   const round: RoundState = {
     index: view.round,
     dealer: view.dealer,
-    deal: { hands, middle: view.middle, stock: guess.stock, extra: choosing ? (guess.extra ?? null) : null },
+    deal: hidden ? { hands, packet, stock: guess.stock } : { hands, middle: view.middle, stock: guess.stock, extra },
     seed: null,
     hands,
     middle: view.middle,
-    extra: choosing ? (guess.extra ?? null) : null,
+    extra,
+    packet,
     stock: guess.stock,
     stockTop: 0,
     discarded: view.discarded,
@@ -96,6 +103,7 @@ export interface PlayoutTurn {
   readonly rules: Rules;
   readonly seat: number;
   readonly hand: readonly Card[];
+  /** The open cards; empty in a hidden deal. */
   readonly middle: readonly Card[];
   readonly canKnock: boolean;
   readonly canPass: boolean;
@@ -103,107 +111,59 @@ export interface PlayoutTurn {
   readonly turns: number;
   readonly seatsInRound: number;
   readonly knocker: number | null;
+  /** A hidden deal: the packet the seat holds (it passes two of its five cards on, or knocks). */
+  readonly packet?: readonly Card[] | null;
 }
 
 /** A play-out policy picks a move (never `choose`); an illegal move is replaced by a pass or the first swap. */
 export type PlayoutChooser = (turn: PlayoutTurn) => Move;
 
+const PASS: Move = Object.freeze({ type: "pass" });
+const NO_CARDS: readonly Card[] = Object.freeze([]);
+
+/** What a play-out does instead of an illegal move: pass, else swap the first cards; pass the packet on as it came. */
+function fallback(state: MatchState, round: RoundState, seat: number): Move {
+  if (round.packet !== null) return { type: "passOn", give: round.packet };
+  if (state.rules.allPass !== "forbidden") return PASS;
+  return { type: "swap", give: round.hands[seat]![0]!, take: round.middle![0]! };
+}
+
 /**
- * Plays the round in `state` to its end with `policy` for every seat, on mutable copies (no events, no checks
- * beyond legality), and returns the state after the round's scoring. It follows `applyAction` turn for turn
- * (a test holds it to that) and exists because searching bots play thousands of rounds per decision.
+ * Plays the round in `state` to its end with `policy` for every seat and returns the state after the round's
+ * scoring. It runs the engine's own turn rules (`checkPlay` and `step`, as `applyAction` does) on one mutable copy
+ * of the round, without events or an action log, because searching bots play thousands of rounds per decision.
  * A round still running after `cap` actions is returned unscored; a round waiting for `choose` is returned as is.
  */
 export function playOutRound(state: MatchState, policy: PlayoutChooser, cap = 400): MatchState {
   const round = state.round;
-  if (state.over || round === null || round.endReason !== null || round.mustChoose || round.middle === null)
-    return state;
+  if (state.over || round === null || round.endReason !== null || round.mustChoose) return state;
   const rules = state.rules;
-  const hands = round.hands.map((h) => (h === null ? null : h.slice()));
-  let middle = round.middle.slice();
-  const stock = round.stock;
-  let top = round.stockTop;
-  let { toAct, turns, knocker, turnsAfterKnock, passRun, redealOffered, redealtThisTurn } = round;
-  const n = round.seatsInRound;
+  const work = copyRound(round);
+  work.hands = round.hands.map((h) => (h === null ? null : h.slice()));
+  work.middle = round.middle === null ? null : round.middle.slice();
+  const canPass = rules.allPass !== "forbidden";
   let reason: EndReason | null = null;
-  for (let step = 0; step < cap && reason === null; step++) {
-    const seat = toAct;
-    const hand = hands[seat]!;
-    const stockLeft = stock.length - top;
-    const canRedeal =
-      !redealtThisTurn && stockLeft >= 3 && ((rules.lowMiddleRedeal && isLowMiddle(middle)) || redealOffered);
-    const canKnock = knocker === null && (rules.knock === "anytime" || turns >= n);
-    const canPass = rules.allPass !== "forbidden";
-    let move = policy({ rules, seat, hand, middle, canKnock, canPass, canRedeal, turns, seatsInRound: n, knocker });
-    if (
-      (move.type === "redeal" && !canRedeal) ||
-      (move.type === "knock" && !canKnock) ||
-      (move.type === "pass" && !canPass) ||
-      (move.type === "swapAll" && !rules.swapAll) ||
-      (move.type === "swap" && (!hand.includes(move.give) || !middle.includes(move.take))) ||
-      move.type === "choose"
-    ) {
-      move = canPass ? { type: "pass" } : { type: "swap", give: hand[0]!, take: middle[0]! };
-    }
-    if (move.type === "redeal") {
-      middle = stock.slice(top, top + 3);
-      top += 3;
-      redealOffered = false;
-      redealtThisTurn = true;
-      passRun = 0;
-      continue;
-    }
-    if (knocker !== null) turnsAfterKnock--;
-    let swapped = false;
-    let run = 0;
-    if (move.type === "swap") {
-      hand[hand.indexOf(move.give)] = move.take;
-      middle[middle.indexOf(move.take)] = move.give;
-      swapped = true;
-    } else if (move.type === "swapAll") {
-      hands[seat] = middle;
-      middle = hand;
-      swapped = true;
-    } else if (move.type === "pass") run = knocker === null ? passRun + 1 : 0;
-    else {
-      knocker = seat;
-      turnsAfterKnock = n - 1;
-    }
-    passRun = run;
-    turns++;
-    redealOffered = false;
-    redealtThisTurn = false;
-    toAct = nextSeat(state, seat);
-    if (swapped) {
-      const now = hands[seat]!;
-      if (isFire(now, rules)) reason = "fire";
-      else if (rules.thirtyOne !== "noEnd" && handValue(now, rules) === 31) reason = "thirtyOne";
-      if (reason) break;
-    }
-    if (knocker !== null && turnsAfterKnock === 0) reason = "knock";
-    else if (passRun === n && rules.allPass !== "nothing") {
-      passRun = 0;
-      if (stock.length - top < 3) reason = "stockEmpty";
-      else if (rules.allPass === "onRequest") redealOffered = true;
-      else {
-        middle = stock.slice(top, top + 3);
-        top += 3;
-      }
-    } else if (passRun === n) passRun = 0;
+  for (let n = 0; n < cap && reason === null; n++) {
+    const seat = work.toAct;
+    const turn: PlayoutTurn = {
+      rules,
+      seat,
+      hand: work.hands[seat]!,
+      middle: work.middle ?? NO_CARDS,
+      canKnock: mayKnock(rules, work),
+      canPass,
+      canRedeal: mayRedeal(rules, work),
+      turns: work.turns,
+      seatsInRound: work.seatsInRound,
+      knocker: work.knocker,
+      packet: work.packet,
+    };
+    let move = policy(turn);
+    if (checkPlay(state, work, seat, move) !== null) move = fallback(state, work, seat);
+    reason = step(state, work, seat, move, null);
   }
-  const played: RoundState = {
-    ...round,
-    hands,
-    middle,
-    stockTop: top,
-    toAct,
-    turns,
-    knocker,
-    turnsAfterKnock,
-    passRun,
-    redealOffered,
-    redealtThisTurn,
-  };
-  if (reason === null) return { ...state, round: played };
-  return endRound(state, played, reason, []).state;
+  if (reason !== null) return endRound(state, work, reason, []).state;
+  const next = copyMatch(state);
+  next.round = work;
+  return next;
 }

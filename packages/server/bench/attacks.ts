@@ -239,7 +239,7 @@ async function honest(url: string) {
   const prober = (async () => {
     while (!state.stopped) {
       const t0 = performance.now();
-      const [client, health, local] = await Promise.all([
+      const [client, healthMs, local] = await Promise.all([
         Client.open(url, HONEST),
         healthz(url, HONEST),
         healthz(url, ATTACKER),
@@ -250,7 +250,7 @@ async function honest(url: string) {
       else probes.wsRefused++;
       client?.ws.terminate();
       probes.health++;
-      if (health === null) probes.healthRefused++;
+      if (healthMs === null) probes.healthRefused++;
       probes.healthLocal++;
       if (local === null) probes.healthLocalRefused++;
       await sleep(Math.max(0, 1000 - (performance.now() - t0)));

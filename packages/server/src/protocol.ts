@@ -85,6 +85,7 @@ export const moveSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("pass"), seat: z.number().int().optional() }),
   z.object({ type: z.literal("knock"), seat: z.number().int().optional() }),
   z.object({ type: z.literal("redeal"), seat: z.number().int().optional() }),
+  z.object({ type: z.literal("passOn"), give: z.array(card).length(2).readonly(), seat: z.number().int().optional() }),
   z.object({
     type: z.literal("choose"),
     packet: z.enum(["first", "second"]),

@@ -8,6 +8,7 @@ import { useUi } from "./ui.js";
 const LocalTable = lazyScreen(() => import("./screens/local-table.js").then((m) => m.LocalTable));
 const OnlineTable = lazyScreen(() => import("./online/online-table.js").then((m) => m.OnlineTable));
 const RulesPage = lazyScreen(() => import("./screens/rules-page.js").then((m) => m.RulesPage));
+const LearnScreen = lazyScreen(() => import("./learn/learn-screen.js").then((m) => m.LearnScreen));
 const ReplayViewer = lazyScreen(() => import("./screens/replay.js").then((m) => m.ReplayViewer));
 
 function useHash(): string {
@@ -41,6 +42,7 @@ function Route({ hash }: { hash: string }) {
   if (path === "/rules" || path === "/rules/full")
     return <RulesPage onMenu={toMenu} full={path === "/rules/full"} params={params} />;
   if (path === "/replay") return <ReplayViewer onMenu={toMenu} params={params} />;
+  if (path === "/learn") return <LearnScreen onMenu={toMenu} params={params} />;
   if (path === "/house-rules") return <HouseRules onDone={toMenu} />;
   return <StartScreen />;
 }

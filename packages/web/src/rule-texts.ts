@@ -17,13 +17,13 @@ export const RULE_TEXTS: Readonly<Record<RuleKey, RuleText>> = {
   deck: {
     label: t("Kartenspiel", "Deck"),
     explain: t(
-      "Mit welchen Karten gespielt wird: 32 (7 bis Ass), 52 (2 bis Ass) oder 36 Schweizer Jasskarten (6 bis Ass). Größere Blätter reichen für mehr Spieler.",
-      "Which cards are used: 32 (7 to ace), 52 (2 to ace) or 36 Swiss Jass cards (6 to ace). Bigger decks are enough for more players.",
+      "Mit welchen Karten gespielt wird. Ein Kartenspiel reicht für bis zu 9 Spieler (32 Karten), 16 (52 Karten) oder 11 (36 Schweizer Jasskarten).",
+      "Which cards are used. One deck serves up to 9 players (32 cards), 16 (52 cards) or 11 (36 Swiss Jass cards).",
     ),
     values: {
-      '"skat32"': t("32 Karten (bis 9 Spieler)", "32 cards (up to 9 players)"),
-      '"french52"': t("52 Karten (bis 16 Spieler)", "52 cards (up to 16 players)"),
-      '"jass36"': t("36 Jasskarten (bis 11 Spieler)", "36 Jass cards (up to 11 players)"),
+      '"skat32"': t("32 Karten, 7 bis Ass", "32 cards, 7 to ace"),
+      '"french52"': t("52 Karten, 2 bis Ass", "52 cards, 2 to ace"),
+      '"jass36"': t("36 Jasskarten, 6 bis Ass", "36 Jass cards, 6 to ace"),
     },
   },
   direction: {
@@ -40,12 +40,13 @@ export const RULE_TEXTS: Readonly<Record<RuleKey, RuleText>> = {
   deal: {
     label: t("Austeilen", "Deal"),
     explain: t(
-      "Liegt die Mitte gleich offen, oder bekommt der Geber zwei Päckchen, behält eines und legt das andere offen in die Mitte?",
-      "Is the middle dealt face up, or does the dealer get two packets, keep one and lay the other face up as the middle?",
+      "Liegt die Mitte gleich offen? Oder bekommt der Geber zwei Päckchen, behält eines und legt das andere offen hin? Oder verdeckt: keine Mitte, wer dran ist, bekommt zwei Karten dazu, behält drei und gibt zwei verdeckt weiter.",
+      "Is the middle dealt face up? Or does the dealer get two packets, keep one and lay the other face up? Or hidden: no middle; the player to move gets two more cards, keeps three and passes two on face down.",
     ),
     values: {
       '"openMiddle"': t("Mitte liegt gleich offen", "middle dealt face up"),
       '"dealerChooses"': t("Geber wählt ein Päckchen", "dealer picks a packet"),
+      '"hidden"': t("verdeckt, ohne Mitte", "hidden, no middle"),
     },
   },
   lives: {
@@ -172,6 +173,14 @@ export const RULE_TEXTS: Readonly<Record<RuleKey, RuleText>> = {
       '"lowest"': t("die niedrigste Hand", "the lowest hand"),
       '"twentyOrLess"': t("bis 20 und niedrigste darüber", "20 or less, plus lowest above"),
     },
+  },
+  decks: {
+    label: t("Kartenspiele", "Decks"),
+    explain: t(
+      "Wie viele Kartenspiele zusammengemischt werden. Mit zweien gibt es jede Karte doppelt und Platz für mehr Spieler (bis 20 mit 32 Karten); keine Hand zählt mehr als 31.",
+      "How many decks are shuffled together. With two, every card is there twice and more players fit (up to 20 with 32 cards); no hand counts more than 31.",
+    ),
+    values: { "1": t("ein Kartenspiel", "one deck"), "2": t("zwei Kartenspiele", "two decks") },
   },
 };
 

@@ -60,10 +60,9 @@ describe("the words on screen", () => {
 
   it("give each deck the player count the rules allow", () => {
     for (const deck of ["skat32", "french52", "jass36"] as DeckName[])
-      for (const lang of ["de", "en"] as const)
-        expect(RULE_TEXTS.deck.values[JSON.stringify(deck)]![lang]).toContain(
-          `${lang === "de" ? "bis" : "up to"} ${maxSeats(deck)} `,
-        );
+      for (const lang of ["de", "en"] as const) expect(RULE_TEXTS.deck.explain[lang]).toContain(`${maxSeats(deck)} `);
+    for (const lang of ["de", "en"] as const) expect(RULE_TEXTS.decks.explain[lang]).toContain(`20 `);
+    expect(maxSeats("skat32", 2)).toBe(20);
   });
 
   it("fill every placeholder in both languages the same way", () => {

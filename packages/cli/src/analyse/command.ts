@@ -1,10 +1,4 @@
-import {
-  ANALYSIS_WORLDS,
-  type DecisionAnalysis,
-  accuracyOf,
-  analysisSteps,
-  planAnalysisText,
-} from "@schwimmen/bots";
+import { ANALYSIS_WORLDS, type DecisionAnalysis, accuracyOf, analysisSteps, planAnalysisText } from "@schwimmen/bots";
 import { type Io, errorLine, readRecordText } from "../replay.js";
 import { analysisJson, analysisTable, labelLimits } from "./format.js";
 

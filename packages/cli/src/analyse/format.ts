@@ -36,6 +36,8 @@ export function actionText(action: Action): string {
       return "knock";
     case "redeal":
       return "new middle";
+    case "passOn":
+      return `pass on ${action.give.join(" and ")}`;
     case "choose":
       return action.packet === "first" ? "keep the first packet" : "take the second packet";
   }

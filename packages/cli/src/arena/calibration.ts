@@ -65,7 +65,9 @@ export function formatCalibration(summary: CalibrationSummary): string {
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: readonly string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ");
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join("  ");
   return (
     [
       "",
@@ -91,7 +93,12 @@ export function calibrationChartSvg(summary: CalibrationSummary, subtitle: strin
   const parts: string[] = [];
   const text = (tx: number, ty: number, content: string, attributes = "") =>
     parts.push(`<text x="${fixed(tx)}" y="${fixed(ty)}"${attributes}>${escapeXml(content)}</text>`);
-  text(WIDTH / 2, 30, "Expert: chance of losing a life this round, predicted and observed", ' text-anchor="middle" class="title"');
+  text(
+    WIDTH / 2,
+    30,
+    "Expert: chance of losing a life this round, predicted and observed",
+    ' text-anchor="middle" class="title"',
+  );
   text(WIDTH / 2, 52, subtitle, ' text-anchor="middle" class="note"');
   for (let i = 0; i <= 10; i++) {
     const p = i / 10;
@@ -109,7 +116,12 @@ export function calibrationChartSvg(summary: CalibrationSummary, subtitle: strin
     `<line x1="${x(0)}" y1="${y(0)}" x2="${x(1)}" y2="${y(1)}" class="diagonal"/>`,
     `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${SIZE}" height="${SIZE}" class="frame"/>`,
   );
-  text(WIDTH / 2, MARGIN.top + SIZE + 44, "predicted chance (mean of the bucket)", ' text-anchor="middle" class="label"');
+  text(
+    WIDTH / 2,
+    MARGIN.top + SIZE + 44,
+    "predicted chance (mean of the bucket)",
+    ' text-anchor="middle" class="label"',
+  );
   const axisY = MARGIN.top + SIZE / 2;
   text(26, axisY, "observed share", ` text-anchor="middle" class="label" transform="rotate(-90 26 ${fixed(axisY)})"`);
   for (const b of summary.buckets) {

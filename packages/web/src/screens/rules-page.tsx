@@ -92,7 +92,7 @@ export function RulesPage({
   const [loaded, setLoaded] = useState<Loaded>("loading");
   const [drawn, setDrawn] = useState<Root | null>(null);
   useEffect(() => {
-    const load = source(doc, lang) ?? source(doc, LANGS.find((l) => source(doc, l)) ?? lang);
+    const load = source(doc, lang) ?? LANGS.map((l) => source(doc, l)).find(Boolean);
     if (!load) return setLoaded("missing");
     let current = true;
     setLoaded("loading");
@@ -124,11 +124,15 @@ export function RulesPage({
         <button type="button" class="btn btn--ghost" onClick={onMenu}>
           ← {ui.tr("menu")}
         </button>
-        <a href={rulesRoute(full ? "play" : "rules", lang)} data-link={full ? "short" : "full"}>
-          {ui.tr(full ? "rulesShort" : "rulesFull")}
-        </a>
         <a href={rulesRoute(doc, other)} lang={other} hreflang={other} data-link="lang">
           {LANG_NAMES[other]}
+        </a>
+        <a
+          class="rules-page__other"
+          href={rulesRoute(full ? "play" : "rules", lang)}
+          data-link={full ? "short" : "full"}
+        >
+          {full ? `← ${ui.tr("rulesShort")}` : `${ui.tr("rulesFull")} →`}
         </a>
       </nav>
       <article

@@ -13,6 +13,7 @@ import { RulesSummary } from "./rules-summary.js";
 import { clearSavedMatch } from "../game/saved-match.js";
 import { ResumeMatch } from "./resume-match.js";
 import { SoundToggle } from "../sound-toggle.js";
+import { hasLearned } from "../learn/progress.js";
 import "./start.css";
 
 const go = (hash: string) => {
@@ -191,6 +192,15 @@ export function StartScreen() {
           {ui.tr("title")}
         </h1>
         <p class="hero__tag">{ui.tr("tagline")}</p>
+        <a class="btn hero__learn" href="#/learn" data-action="learn" data-learned={hasLearned() ? "" : undefined}>
+          {ui.tr("learnToPlay")}
+          {hasLearned() ? (
+            <span class="hero__done">
+              {" "}
+              ✓<span class="sr-only"> ({ui.tr("learnDone")})</span>
+            </span>
+          ) : null}
+        </a>
         <div class="hero__fan" aria-hidden="true">
           {(["Ah", "Kh", "Qh"] as const).map((card) => (
             <span class="card card--fan">

@@ -22,6 +22,7 @@ const SELF = {
   saidSwap: "selfSwap",
   saidSwapAll: "selfSwapAll",
   saidPass: "selfPass",
+  saidPassOn: "selfPassOn",
   saidKnock: "selfKnock",
   saidThirtyOne: "selfThirtyOne",
   saidFire: "selfFire",
@@ -70,6 +71,8 @@ export function describeEvent(event: GameEvent, speech: Speech): string | null {
       return told(speech, "saidSwapAll", event.seat);
     case "passed":
       return told(speech, "saidPass", event.seat);
+    case "passedOn":
+      return told(speech, "saidPassOn", event.seat);
     case "knocked":
       return told(speech, "saidKnock", event.seat);
     case "middleRenewed":
@@ -136,6 +139,11 @@ export function describeMove(move: Move, speech: Speech): string {
       return tr("moveKnock");
     case "redeal":
       return tr("moveRedeal");
+    case "passOn":
+      return tr("movePassOn", {
+        a: cardLabel(move.give[0]!, speech.lang, speech.faces),
+        b: cardLabel(move.give[1]!, speech.lang, speech.faces),
+      });
     case "choose":
       return tr(move.packet === "first" ? "moveChooseFirst" : "moveChooseSecond");
   }

@@ -21,6 +21,8 @@ export interface TableScreenProps {
   readonly onReplay: (record: unknown) => void;
   /** Extra content above the table (online: the code to share, lobby). */
   readonly header?: preact.ComponentChildren;
+  /** A coach's panel above your side of the table (the tutorial); a coach also leads from one round to the next. */
+  readonly coach?: preact.ComponentChildren;
 }
 
 interface Picks {
@@ -44,7 +46,7 @@ const typing = (target: EventTarget | null) =>
   (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 
 /** The card table: seats, the open middle and stock, your hand, your legal moves, announcements and results. */
-export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps) {
+export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScreenProps) {
   const ui = useUi();
   const model = useStore(game.store);
   useTableSounds(model);
@@ -222,12 +224,13 @@ export function TableScreen({ game, onMenu, onReplay, header }: TableScreenProps
               players={players}
               me={me}
               ui={ui}
-              onNext={model.mode === "local" ? () => game.nextRound() : null}
+              onNext={model.mode === "local" && !coach ? () => game.nextRound() : null}
               onRematch={model.canRematch ? () => game.rematch() : null}
               onDownload={() => void game.record().then(download)}
               onReplay={() => void game.record().then(onReplay)}
             />
           ) : null}
+          {coach}
           <section class="me" aria-label={ui.tr("yourHand")}>
             <div class="me__head">
               {me !== null ? (

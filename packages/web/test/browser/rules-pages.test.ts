@@ -103,7 +103,7 @@ describe.skipIf(!chromiumAvailable())("the rules pages", () => {
     await presetSettings(en, { lang: "en", faces: "german" });
     await en.goto(`${env.server.url}/#/rules`);
     await shown(en, "play.en");
-    expect(await en.textContent("nav [data-link=full]")).toBe("Full rules and house rules");
+    expect(await en.textContent("nav [data-link=full]")).toBe("Full rules and house rules →");
     // With German faces the text names the German suits, and the pictures are German cards.
     const text = await en.textContent("article");
     expect(text).toContain("the king of leaves does not fit");

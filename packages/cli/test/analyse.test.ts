@@ -1,0 +1,169 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LABELS } from "@schwimmen/bots";
+import { knock, pass, record, swap } from "../../rules/test/helpers.js";
+import { parseAnalyseArgs } from "../src/analyse/command.js";
+
+/** The real command: the built binary as a child process, as `replay` is tested. */
+const root = new URL("../../../", import.meta.url).pathname;
+const bin = join(root, "packages/cli/bin/schwimmen.js");
+
+function run(args: string[], input = "") {
+  const result = spawnSync(process.execPath, [bin, ...args], { input, encoding: "utf8", timeout: 120_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+// Heads-up: seat 0 (first to act) holds the ace and king of hearts and knocks though the ten of hearts lies open.
+const HANDS = ["Ah Kh 7c", "8s 9d Jc"];
+const MIDDLE = "Th 8c 9s";
+const game = (actions: unknown[]) =>
+  JSON.stringify(record({ rounds: [{ deal: { hands: HANDS, middle: MIDDLE }, actions: actions as never }] }));
+// A longer round: both seats act several times.
+const LONGER = game([swap(0, "7c", "8c"), swap(1, "8s", "7c"), pass(0), swap(1, "9d", "9s"), knock(0), pass(1)]);
+
+let dir = "";
+beforeAll(() => {
+  // Build so that the binary runs the current sources (incremental: quick when nothing changed).
+  try {
+    execFileSync(
+      process.execPath,
+      [join(root, "node_modules/typescript/bin/tsc"), "-b", "packages/cli/tsconfig.json"],
+      { cwd: root, stdio: "pipe", timeout: 120_000 },
+    );
+  } catch (cause) {
+    if (!existsSync(join(root, "packages/cli/dist/analyse/command.js"))) throw cause;
+  }
+  dir = mkdtempSync(join(tmpdir(), "schwimmen-analyse-"));
+}, 150_000);
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const file = (name: string, text: string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+describe("schwimmen analyse: errors as replay reports them", () => {
+  const bad: [string, string][] = [
+    ["not JSON", "{"],
+    ["not a record", "[1, 2]"],
+    ["an unknown rule", JSON.stringify({ rules: { nope: 1 }, players: ["a", "b"], dealer: 0, rounds: [] })],
+    ["a seat out of turn", game([knock(1)])],
+    ["a card not in the hand", game([swap(0, "Qs", "Th")])],
+  ];
+  it.each(bad)("%s: the same error line and exit code", (_name, text) => {
+    const path = file("bad.json", text);
+    const replayed = run(["replay", path]);
+    expect(replayed.code).toBe(2);
+    const analysed = run(["analyse", path, "--seat", "0"]);
+    expect(analysed).toEqual({ code: 2, stdout: "", stderr: replayed.stderr });
+    // The same from standard input.
+    expect(run(["analyse", "-", "--seat", "0"], text)).toEqual(run(["replay", "-"], text));
+  });
+
+  it("a missing file: the same error", () => {
+    const missing = join(dir, "missing.json");
+    expect(run(["analyse", missing, "--seat", "1"])).toEqual(run(["replay", missing]));
+  });
+
+  it("bad arguments: a one-line reason and exit code 2", () => {
+    const path = file("ok.json", game([knock(0)]));
+    for (const args of [[path], [path, "--seat", "x"], [path, "--seat", "0", "--what"], ["--seat", "0"]]) {
+      const got = run(["analyse", ...args]);
+      expect(got.code).toBe(2);
+      expect(got.stdout).toBe("");
+      expect(got.stderr).toMatch(/^schwimmen analyse: .+\(see schwimmen analyse --help\)\n$/);
+    }
+    const seat = run(["analyse", path, "--seat", "2"]);
+    expect(seat).toEqual({ code: 2, stdout: "", stderr: expect.stringMatching(/seat 2 is not in the record/) });
+  });
+
+  it("reads its arguments as the arena does", () => {
+    expect(parseAnalyseArgs(["r.json", "--seat=1", "--json"])).toEqual({
+      help: false,
+      args: { record: "r.json", seat: 1, json: true, worlds: 600 },
+    });
+    expect(parseAnalyseArgs(["-", "--worlds", "50", "--seat", "0"])).toMatchObject({
+      args: { record: "-", worlds: 50 },
+    });
+    expect(parseAnalyseArgs(["--help"])).toEqual({ help: true });
+    expect(() => parseAnalyseArgs(["a", "b", "--seat", "0"])).toThrow(/one record only/);
+    expect(() => parseAnalyseArgs(["a", "--seat", "0", "--seat", "1"])).toThrow(/given twice/);
+  });
+});
+
+describe("schwimmen analyse --json", () => {
+  const isAction = (value: unknown) =>
+    expect(value).toMatchObject({ seat: expect.any(Number), type: expect.any(String) });
+
+  it("prints exactly the documented shape, and the same twice", () => {
+    const path = file("longer.json", LONGER);
+    const first = run(["analyse", path, "--seat", "0", "--json", "--worlds", "150"]);
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(first.stdout.trim().split("\n")).toHaveLength(1);
+    const out = JSON.parse(first.stdout) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(["seat", "decisions", "accuracy"]);
+    expect(out.seat).toBe(0);
+    const decisions = out.decisions as Record<string, unknown>[];
+    // Seat 0 acted at indexes 0, 2 and 4 of round 0.
+    expect(decisions.map((d) => [d.round, d.action])).toEqual([
+      [0, 0],
+      [0, 2],
+      [0, 4],
+    ]);
+    const actions = JSON.parse(LONGER).rounds[0].actions as object[];
+    for (const d of decisions) {
+      expect(Object.keys(d)).toEqual(["round", "action", "played", "best", "loss", "label", "options"]);
+      expect(d.played).toEqual(actions[d.action as number]);
+      isAction(d.best);
+      expect(LABELS).toContain(d.label);
+      const options = d.options as { action: unknown; loseLife: number; winMatch: number }[];
+      expect(options.length).toBeGreaterThan(1);
+      for (const o of options) {
+        expect(Object.keys(o)).toEqual(["action", "loseLife", "winMatch"]);
+        isAction(o.action);
+        for (const p of [o.loseLife, o.winMatch]) expect(p >= 0 && p <= 1).toBe(true);
+      }
+      // Best first; the loss is the gap in match-win points to the option played.
+      expect(options[0]!.action).toEqual(d.best);
+      const played = options.find((o) => JSON.stringify(o.action) === JSON.stringify(d.played))!;
+      expect(d.loss as number).toBeCloseTo((options[0]!.winMatch - played.winMatch) * 100, 0);
+    }
+    const good = decisions.filter((d) => d.label === "best" || d.label === "good").length;
+    expect(out.accuracy).toBeCloseTo(good / decisions.length, 4);
+    expect(run(["analyse", path, "--seat", "0", "--json", "--worlds", "150"])).toEqual(first);
+  });
+
+  it("a knock with the ten of hearts open is a blunder; the table names it among the worst", () => {
+    const path = file("knock.json", game([knock(0)]));
+    const json = JSON.parse(run(["analyse", path, "--seat", "0", "--json"]).stdout);
+    expect(json.decisions[0]).toMatchObject({
+      label: "blunder",
+      played: { seat: 0, type: "knock" },
+      best: { seat: 0, type: "swap", give: "7c", take: "Th" },
+    });
+    expect(json.accuracy).toBe(0);
+    const table = run(["analyse", path, "--seat", "0"]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^Analysis of seat 0 \(P0\): 1 decisions/);
+    expect(table.stdout).toMatch(/round\s+action\s+played\s+win\s+best\s+win\s+loss\s+label/);
+    expect(table.stdout).toMatch(/accuracy 0\.0% \(0 of 1 decisions best or good\)/);
+    expect(table.stdout).toMatch(
+      /worst decisions:\n {2}round 0, action 0: knock, best swap 7c for Th \(-[\d.]+ points, blunder\)/,
+    );
+    expect(run(["analyse", path, "--seat", "0"])).toEqual(table);
+  });
+
+  it("is listed in the help", () => {
+    expect(run(["--help"]).stdout).toMatch(/schwimmen analyse RECORD --seat N \[--json\]/);
+    expect(run(["analyse", "--help"]).stdout).toMatch(
+      /"options": \[\{"action": ACTION, "loseLife": P, "winMatch": P\}\]/,
+    );
+  });
+});
