@@ -86,20 +86,30 @@ const rows = [];
 try {
   for (const [formFactor, config] of Object.entries(CONFIGS)) {
     for (const screen of SCREENS) {
-      const page = await browser.newPage();
-      const flow = await startFlow(page, { config, name: `${screen.name} (${formFactor})` });
-      await flow.navigate(`${base}${screen.path}`, { name: "load" });
-      // A screen whose later state cannot be reached (say, the server refuses a table) still reports its load.
+      // Each screen in a fresh browser context: a cold cache and no service worker from an earlier screen.
+      let context, page, flow, result;
       let problem = "";
-      if (screen.afterLoad) {
-        try {
-          await screen.afterLoad(page);
-          await flow.snapshot({ name: "state" });
-        } catch (error) {
-          problem = `not reached: ${String(error.message ?? error).split("\n")[0]}`;
+      // Lighthouse now and then loses the trace of a load (NO_NAVSTART); such a run is repeated, twice at most.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await context?.close();
+        context = await browser.createBrowserContext();
+        page = await context.newPage();
+        flow = await startFlow(page, { config, name: `${screen.name} (${formFactor})` });
+        await flow.navigate(`${base}${screen.path}`, { name: "load" });
+        // A screen whose later state cannot be reached (say, the server refuses a table) still reports its load.
+        problem = "";
+        if (screen.afterLoad) {
+          try {
+            await screen.afterLoad(page);
+            await flow.snapshot({ name: "state" });
+          } catch (error) {
+            problem = `not reached: ${String(error.message ?? error).split("\n")[0]}`;
+          }
         }
+        result = await flow.createFlowResult();
+        if (!result.steps[0]?.lhr.runtimeError) break;
+        console.error(`again: ${screen.name} (${formFactor}): ${result.steps[0].lhr.runtimeError.code}`);
       }
-      const result = await flow.createFlowResult();
       const file = `${screen.id}-${formFactor}`;
       writeFileSync(join(outDir, `${file}.html`), await flow.generateReport());
       const score = (step, category) => {
@@ -124,7 +134,7 @@ try {
         failed: [...new Set(failed)].join(" "),
         report: `${file}.html`,
       });
-      await page.close();
+      await context.close();
       console.error(`done: ${screen.name} (${formFactor})`);
     }
   }

@@ -40,6 +40,7 @@ export interface ExpertOptions {
    * the hand, or raised it less than the best swap, speaks strongly against the drawn hand.
    */
   readonly doubtKnockWeak: number;
+  readonly doubtKnockWeakBelow: number;
   readonly doubtKnockMissed: number;
   readonly doubtKnockMissedForGain: number;
   readonly doubtPassMissed: number;
@@ -62,6 +63,7 @@ export const EXPERT_DEFAULTS: ExpertOptions = {
   turnsChecked: 10,
   // The cubes of 0.3, 0.12 and 0.15: the greedy model's doubts, sharpened.
   doubtKnockWeak: 0.027,
+  doubtKnockWeakBelow: 3,
   doubtKnockMissed: 1,
   doubtKnockMissedForGain: 0.001728,
   doubtPassMissed: 0.003375,
@@ -72,6 +74,7 @@ export const EXPERT_DEFAULTS: ExpertOptions = {
 /** The sampler's doubts from the expert's options. */
 export const doubtsOf = (options: ExpertOptions): Doubts => ({
   knockWeak: options.doubtKnockWeak,
+  knockWeakBelow: options.doubtKnockWeakBelow,
   knockMissed: options.doubtKnockMissed,
   knockMissedForGain: options.doubtKnockMissedForGain,
   passMissed: options.doubtPassMissed,

@@ -1,4 +1,4 @@
-import type { Card } from "./cards.js";
+import { type Card, indexOfCard } from "./cards.js";
 import type { Rules } from "./rules.js";
 import { type EngineError, engineError } from "./result.js";
 import { type EndReason, type GameEvent, type MatchState, type Move, type Mutable, type RoundState, nextSeat } from "./state.js";
@@ -134,6 +134,16 @@ export function ownCards(round: Mutable<RoundState>, seat: number, move: Move): 
   }
 }
 
+/**
+ * A new packet from the two cards of a `passOn`, the lower card index first as in the canonical action: the same
+ * two cards make the same packet however they were named. (A new list: a play-out policy may reuse its own.)
+ */
+function packetOf(give: readonly Card[]): Card[] {
+  const a = give[0]!;
+  const b = give[1]!;
+  return indexOfCard(a) <= indexOfCard(b) ? [a, b] : [b, a];
+}
+
 /** The three of five cards (hand, then packet) that remain when the two of `give` leave (one copy each). */
 function kept(hand: readonly Card[], packet: readonly Card[], give: readonly Card[]): Card[] {
   let a: Card | null = give[0]!;
@@ -214,8 +224,7 @@ export function step(
     }
     case "passOn":
       hands[seat] = kept(hands[seat]!, round.packet!, move.give);
-      // A copy: a play-out policy may hand in a list it goes on using.
-      round.packet = [move.give[0]!, move.give[1]!];
+      round.packet = packetOf(move.give);
       events?.push({ type: "passedOn", seat, to: nextSeat(table, seat) });
       changed = true;
       break;

@@ -168,9 +168,6 @@ function checkShape(state: MatchState, action: Action): EngineError | null {
   return null;
 }
 
-/** Where `step` puts a transition's events before they are copied out (an exact-size list allocates less). */
-const scratch: GameEvent[] = [];
-
 /**
  * The pure transition: the next state and the events, or a typed error and no change at all.
  * Actions are data; the same state and action always give the same result.

@@ -326,6 +326,7 @@ describe("parseRules", () => {
       thirtyOne: "endsRound",
       knockerPays: 1,
       losers: "lowest",
+      decks: 1,
     });
   });
   it.each(RULE_KEYS)("%s: a value of another key is refused", (key) => {
@@ -335,8 +336,8 @@ describe("parseRules", () => {
   it("a record replays every rule value", () => {
     for (const [key, value] of cases) {
       const got = replay(base([], { [key]: value }));
-      // The helper fills the stock from the rules' deck; dealerChooses needs a packet instead of a middle.
-      if (key === "deal" && value === "dealerChooses") expect(got.ok ? "ok" : got.error.code).toBe("INVALID_DEAL");
+      // The helper fills the stock from the rules' deck; dealerChooses and hidden deals need a packet, not a middle.
+      if (key === "deal" && value !== "openMiddle") expect(got.ok ? "ok" : got.error.code).toBe("INVALID_DEAL");
       else expect(got.ok, `${key}: ${String(value)}`).toBe(true);
     }
   });

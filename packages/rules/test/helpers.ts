@@ -21,25 +21,37 @@ export interface DealSpec {
   readonly middle?: string;
   /** The dealer's second packet (dealerChooses). */
   readonly extra?: string;
+  /** A hidden deal's packet of two. */
+  readonly packet?: string;
   /** The top of the stock; the rest of the deck follows in the deck's fixed order. */
   readonly stock?: string;
   readonly deck?: DeckName;
+  readonly decks?: 1 | 2;
 }
 
-/** A deal that is exactly the deck: the cards named, then every other card of the deck in a fixed order. */
+/**
+ * A deal that is exactly the deck (each card twice with two decks): the cards named, then every other card of the
+ * deck in a fixed order.
+ */
 export function deal(spec: DealSpec): Deal {
   const hands = spec.hands.map((hand) => (hand === null ? null : h(hand)));
-  const used = new Set<string>();
-  for (const hand of hands) for (const card of hand ?? []) used.add(card);
   const middle = spec.middle === undefined ? undefined : h(spec.middle);
   const extra = spec.extra === undefined ? undefined : h(spec.extra);
+  const packet = spec.packet === undefined ? undefined : h(spec.packet);
   const top = h(spec.stock ?? "");
-  for (const card of [...(middle ?? []), ...(extra ?? []), ...top]) used.add(card);
-  const rest = deckCards(spec.deck ?? "skat32").filter((card) => !used.has(card));
+  const rest = deckCards(spec.deck ?? "skat32", spec.decks ?? 1).slice();
+  for (const card of [...hands.flatMap((hand) => hand ?? []), ...(middle ?? []), ...(extra ?? []), ...(packet ?? []), ...top]) {
+    const at = rest.indexOf(card);
+    if (at >= 0) rest.splice(at, 1);
+  }
   const stock = [...top, ...rest];
-  const out: { hands: (Card[] | null)[]; middle?: Card[]; extra?: Card[]; stock: Card[] } = { hands, stock };
+  const out: { hands: (Card[] | null)[]; middle?: Card[]; extra?: Card[]; packet?: Card[]; stock: Card[] } = {
+    hands,
+    stock,
+  };
   if (middle) out.middle = middle;
   if (extra) out.extra = extra;
+  if (packet) out.packet = packet;
   return out;
 }
 
@@ -51,6 +63,8 @@ export const knock = (seat: number): Action => ({ seat, type: "knock" });
 export const swapAll = (seat: number): Action => ({ seat, type: "swapAll" });
 export const redeal = (seat: number): Action => ({ seat, type: "redeal" });
 export const choose = (seat: number, packet: "first" | "second"): Action => ({ seat, type: "choose", packet });
+/** A hidden deal's turn: "Ah Kh" are the two cards passed on. */
+export const passOn = (seat: number, give: string): Action => ({ seat, type: "passOn", give: h(give) });
 
 /** Passes by the seats in `order`, one after another. */
 export const passes = (...order: number[]): Action[] => order.map(pass);
@@ -65,12 +79,13 @@ export interface RecordSpec {
 
 export function record(spec: RecordSpec): Record<string, unknown> {
   const deck = (spec.rules?.deck as DeckName | undefined) ?? "skat32";
+  const decks = (spec.rules?.decks as 1 | 2 | undefined) ?? 1;
   const seats = spec.players ?? spec.rounds[0]?.deal.hands.length ?? 2;
   return {
     rules: spec.rules ?? {},
     players: Array.from({ length: seats }, (_, i) => `P${i}`),
     dealer: spec.dealer ?? seats - 1,
-    rounds: spec.rounds.map((round) => ({ deal: deal({ deck, ...round.deal }), actions: round.actions ?? [] })),
+    rounds: spec.rounds.map((round) => ({ deal: deal({ deck, decks, ...round.deal }), actions: round.actions ?? [] })),
   };
 }
 

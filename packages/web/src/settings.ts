@@ -19,6 +19,8 @@ export interface Settings {
   readonly rules: Readonly<Record<string, unknown>>;
   /** Short sounds at the table; off until the player switches them on. */
   readonly sound: boolean;
+  /** Against the computer: a small mark after each of your moves that the coach judges a mistake; off by default. */
+  readonly coachMarks: boolean;
 }
 
 const STORAGE_KEY = "schwimmen.settings";
@@ -57,6 +59,7 @@ export function defaultSettings(languages: readonly string[] = browserLanguages(
     levels: [],
     rules: {},
     sound: false,
+    coachMarks: false,
   };
 }
 
@@ -82,6 +85,7 @@ export function readSettings(raw: string | null, base: Settings): Settings {
     levels: pick(p.levels, (v) => Array.isArray(v) && v.every((x) => typeof x === "string"), base.levels),
     rules: pick(p.rules, (v) => typeof v === "object" && v !== null && !Array.isArray(v), base.rules),
     sound: pick(p.sound, (v) => typeof v === "boolean", base.sound),
+    coachMarks: pick(p.coachMarks, (v) => typeof v === "boolean", base.coachMarks),
   };
 }
 

@@ -1,4 +1,13 @@
-import { type Bot, BOT_LEVELS, createBot, isBotLevel } from "@schwimmen/bots";
+import {
+  type Bot,
+  ANALYSIS_WORLDS,
+  BOT_LEVELS,
+  EXPERT_DEFAULTS,
+  KnockMemory,
+  analyseDecision,
+  createBot,
+  isBotLevel,
+} from "@schwimmen/bots";
 import { Rng } from "@schwimmen/rules";
 import { type BotReply, type BotRequest, BOT_BUDGET_MS, HINT_LEVELS } from "./bot-protocol.js";
 
@@ -23,6 +32,16 @@ function botFor(match: string, seat: number, level: string): Bot {
 
 type Explaining = Bot & { explain?: (view: unknown, action: unknown, lang: "de" | "en") => string | undefined | null };
 
+/** The analysis's estimates of every legal action of a view (best first), judged from that view alone. */
+function coach({ id, view, played }: Extract<BotRequest, { kind: "coach" }>): BotReply {
+  const memory = new KnockMemory();
+  memory.observe(view);
+  const chosen = played ? view.legal.find((a) => JSON.stringify(a) === JSON.stringify(played)) : undefined;
+  const point = { round: view.round, index: view.history.length, view, played: chosen ?? view.legal[0]! };
+  const { options, label, loss, best } = analyseDecision(point, memory, ANALYSIS_WORLDS, EXPERT_DEFAULTS);
+  return { id, ok: true, action: null, why: null, options, judged: chosen ? { label, loss, best } : undefined };
+}
+
 /** Answers one request; runs in the worker, or in the page where workers are missing. */
 export function answer(request: BotRequest): BotReply {
   try {
@@ -30,6 +49,7 @@ export function answer(request: BotRequest): BotReply {
       for (const key of bots.keys()) if (key.startsWith(`${request.match}:`)) bots.delete(key);
       return { id: request.id, ok: true, action: null, why: null };
     }
+    if (request.kind === "coach") return coach(request);
     const rng = Rng.fromSeed(request.seed);
     if (request.kind === "decide") {
       const action = botFor(request.match, request.seat, request.level).decide(request.view, {

@@ -1,3 +1,4 @@
+import type { OptionAnalysis } from "@schwimmen/bots";
 import {
   type Action,
   type GameEvent,
@@ -223,6 +224,12 @@ export function createLocalGame(options: LocalGameOptions): GameController {
       if (!reply.ok || !reply.action) return null;
       const { seat: _seat, ...move } = reply.action;
       return { move: move as Move, why: reply.why };
+    },
+    estimates: async (): Promise<readonly OptionAnalysis[] | null> => {
+      const view = viewFor(state, HUMAN);
+      if (view.legal.length < 2) return null;
+      const reply = await options.ask({ id: nextRequest++, kind: "coach", view });
+      return reply.ok ? (reply.options ?? null) : null;
     },
     record: async () => makeRecord(state, names),
     dispose() {

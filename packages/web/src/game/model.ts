@@ -1,3 +1,4 @@
+import type { OptionAnalysis } from "@schwimmen/bots";
 import type { GameEvent, Move, TableView } from "@schwimmen/rules";
 import type { Store } from "../store.js";
 import type { Lang } from "../settings.js";
@@ -59,6 +60,8 @@ export interface GameController {
   start(): void;
   /** Only games against the computer give hints. */
   readonly hint: ((lang: Lang) => Promise<Hint | null>) | null;
+  /** Games against the computer: the estimates of every legal move of the person's turn, best first. */
+  readonly estimates?: () => Promise<readonly OptionAnalysis[] | null>;
   /** Local, once the person is out: the bots play the remaining rounds at once and the table shows the end. */
   readonly skipToEnd?: () => void;
   /** The match as a game record (JSON-ready), if one can be given now. */

@@ -1,4 +1,4 @@
-import { handValue } from "@schwimmen/rules";
+import { type Card, handValue } from "@schwimmen/rules";
 import { useEffect, useMemo } from "preact/hooks";
 import { type Frame, resultAt, roundsOf } from "../game/replay-frames.js";
 import { describeEvent } from "../table/announce.js";
@@ -13,7 +13,20 @@ interface StageProps {
   readonly step: number;
   readonly setStep: (step: number | ((s: number) => number)) => void;
   readonly ui: Ui;
+  /** Cards to point out (the analysis's better move), and a line about the step (its judgement). */
+  readonly marked?: readonly Card[];
+  readonly note?: preact.ComponentChildren;
 }
+
+/** A shown card, ringed when the analysis points to it. */
+const Shown = ({ card, ui, small, marked }: { card: Card; ui: Ui; small?: boolean; marked: boolean }) =>
+  marked ? (
+    <span class="card-mark" data-marked={card}>
+      <CardShown card={card} faces={ui.faces} lang={ui.lang} small={small} />
+    </span>
+  ) : (
+    <CardShown card={card} faces={ui.faces} lang={ui.lang} small={small} />
+  );
 
 /** The step controls: first, back, where we are, forward, last, and a slider. Arrow keys, Home and End too. */
 function Controls({ step, last, setStep, ui }: { step: number; last: number; setStep: StageProps["setStep"]; ui: Ui }) {
@@ -77,7 +90,7 @@ function Controls({ step, last, setStep, ui }: { step: number; last: number; set
 }
 
 /** One step of a replay: the round, its dealer and knocker, the open cards, every hand, and a round's result. */
-export function ReplayStage({ frames, players, step, setStep, ui }: StageProps) {
+export function ReplayStage({ frames, players, step, setStep, ui, marked = [], note }: StageProps) {
   const last = Math.max(0, frames.length - 1);
   const frame = frames[Math.min(step, last)];
   const rounds = useMemo(() => roundsOf(frames), [frames]);
@@ -103,6 +116,7 @@ export function ReplayStage({ frames, players, step, setStep, ui }: StageProps) 
           .filter(Boolean)
           .join(" ")}
       </p>
+      {note}
       {ended ? (
         <div class="result replay-result" data-replay-result="">
           <h2 class="result__title">{endingOf(ended, frame.round, round?.knocker ?? null, players, null, ui)}</h2>
@@ -112,7 +126,7 @@ export function ReplayStage({ frames, players, step, setStep, ui }: StageProps) 
         <div class="felt">
           <div class="middle">
             {(round?.middle ?? []).map((card) => (
-              <CardShown card={card} faces={ui.faces} lang={ui.lang} />
+              <Shown card={card} ui={ui} marked={marked.includes(card)} />
             ))}
           </div>
         </div>
@@ -125,7 +139,7 @@ export function ReplayStage({ frames, players, step, setStep, ui }: StageProps) 
               <strong>{player}</strong>{" "}
               <Lives lives={frame.state.lives[seat] ?? 0} status={frame.state.status[seat] ?? "alive"} ui={ui} />
               <div>
-                {hand ? hand.map((card) => <CardShown card={card} faces={ui.faces} lang={ui.lang} small />) : null}
+                {hand ? hand.map((card) => <Shown card={card} ui={ui} small marked={marked.includes(card)} />) : null}
                 {hand ? <span> {String(handValue(hand, frame.state.rules)).replace(".5", "½")}</span> : null}
               </div>
             </li>

@@ -6,13 +6,16 @@ import { type Frames, framesOf } from "../game/replay-frames.js";
 import { type MatchInfo, type TableProblem, tableMatches, tableRecord } from "../game/table-records.js";
 import { formatCode, normalizeCode } from "../online/table-code.js";
 import { type Ui, useUi } from "../ui.js";
+import { useReplayAnalysis } from "../analysis/replay-analysis.js";
 import { ReplayStage } from "./replay-stage.js";
 
 const HANDOFF = "schwimmen.replay";
 
-function parse(text: string): Frames {
+/** The record's frames, and the record itself for the analysis. */
+function parse(text: string): Frames & { record?: unknown } {
   try {
-    return framesOf(JSON.parse(text));
+    const record: unknown = JSON.parse(text);
+    return { ...framesOf(record), record };
   } catch {
     return { ok: false, message: "INVALID_RECORD: not JSON" };
   }
@@ -40,7 +43,7 @@ function matchLabel(info: MatchInfo, ui: Ui): string {
 export function ReplayViewer({ onMenu, params }: { onMenu: () => void; params: URLSearchParams }) {
   const ui = useUi();
   const [text, setText] = useState("");
-  const [loaded, setLoaded] = useState<Frames | null>(null);
+  const [loaded, setLoaded] = useState<(Frames & { record?: unknown }) | null>(null);
   const [step, setStep] = useState(0);
   const [code, setCode] = useState(params.get("code") ?? "");
   const [table, setTable] = useState<TableMatches | null>(null);
@@ -97,6 +100,14 @@ export function ReplayViewer({ onMenu, params }: { onMenu: () => void; params: U
   const frames = loaded?.ok ? loaded.frames : [];
   const players = loaded?.ok ? loaded.players : [];
   const matches = table?.matches ?? [];
+  const analysis = useReplayAnalysis({
+    record: loaded?.ok ? loaded.record : null,
+    frames,
+    players,
+    step,
+    setStep,
+    ui,
+  });
 
   return (
     <main id="main" class="page replay" tabIndex={-1}>
@@ -172,8 +183,17 @@ export function ReplayViewer({ onMenu, params }: { onMenu: () => void; params: U
           {ui.tr("replayError", { message: loaded.message })}
         </p>
       ) : null}
+      {frames.length > 0 ? analysis.panel : null}
       {frames.length > 0 ? (
-        <ReplayStage frames={frames} players={players} step={step} setStep={setStep} ui={ui} />
+        <ReplayStage
+          frames={frames}
+          players={players}
+          step={step}
+          setStep={setStep}
+          ui={ui}
+          marked={analysis.marked}
+          note={analysis.note}
+        />
       ) : null}
     </main>
   );

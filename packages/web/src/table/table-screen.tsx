@@ -14,6 +14,7 @@ import { RoundResult } from "./result.js";
 import { useTableSounds } from "../sound.js";
 import { SoundToggle } from "../sound-toggle.js";
 import { Opponents, SeatBox } from "./seats.js";
+import { CoachDetails } from "../analysis/coach.js";
 
 export interface TableScreenProps {
   readonly game: GameController;
@@ -250,6 +251,9 @@ export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScre
             </div>
             <Hand view={view} ui={ui} canSwap={canSwap} picked={pickHand} onPick={onHand} onDrop={trySwap} />
             <Actions legal={legal} ui={ui} act={act} hint={askHint} hintText={hintText} prompt={prompt} />
+            {game.estimates && hintText && myTurn ? (
+              <CoachDetails key={turnKey} load={game.estimates} speech={speech} ui={ui} />
+            ) : null}
             <p class="keys-help">{ui.tr(askHint ? "keysHelp" : "keysHelpOnline")}</p>
           </section>
         </main>

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { RULE_KEYS } from "@schwimmen/rules";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
@@ -91,7 +92,7 @@ describe.skipIf(!chromiumAvailable())("screenshots of the start page and the tab
         controls.filter((c) => !(c as HTMLInputElement).labels?.length || !c.getAttribute("aria-describedby")).length,
     );
     expect(unlabelled).toBe(0);
-    expect(await page.locator(".rule").count()).toBe(15);
+    expect(await page.locator(".rule").count()).toBe(RULE_KEYS.length);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: screenshotPath("house-rules-360x740") });
     await context.close();

@@ -1,0 +1,101 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { playLocalMatch, waitForMyTurn } from "./drive.js";
+import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
+import { QUICK_LOCAL, freshPage } from "./local-page.js";
+
+/** A short match: two lives at a table of three. */
+const FAST = { ...QUICK_LOCAL, rules: { lives: 2 } };
+
+const progress = (page: Page) => page.textContent(".analysis__progress");
+
+/** Shots of the page at both sizes, the given element in view. */
+async function shoot(page: Page, name: string, selector: string) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath(`${name}-1280x800`) });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath(`${name}-360x740`) });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+describe.skipIf(!chromiumAvailable())("analysis and coach", () => {
+  const env = useServerAndBrowser();
+
+  it("coaches on a turn, then analyses the finished match's replay: progress, stop, go on, chart, better move", async () => {
+    const { page, errors, close } = await freshPage(env.browser, env.server.url, FAST);
+    await page.click("[data-action=start-local]");
+    await waitForMyTurn(page, "analysis-coach");
+
+    // The coach: a hint, then on request every move with its estimates in plain words.
+    expect(await page.locator("[data-action=coach-details]").count()).toBe(0);
+    await page.click("[data-action=hint]");
+    await page.locator("[data-action=coach-details]").click();
+    const options = page.locator("[data-coach-option]");
+    await options.first().waitFor({ timeout: 30_000 });
+    const legal = await page.locator(".actions button[data-action=knock], .hand button.card").count();
+    expect(legal).toBeGreaterThan(0);
+    const lines = await options.allTextContents();
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line).toMatch(/^.+: \d+% risk of losing a life · \d+% chance to win the match$/);
+    await shoot(page, "analysis-coach", ".coach-panel");
+    // Only the best few at first; all of them on request.
+    if (lines.length === 5 && (await page.isVisible("[data-action=coach-all]"))) {
+      await page.click("[data-action=coach-all]");
+      expect(await options.count()).toBeGreaterThan(5);
+    }
+    await page.click("[data-action=coach-close]");
+    expect(await options.count()).toBe(0);
+
+    // The match to its end, then its replay.
+    await playLocalMatch(page, "mouse");
+    await page.click("text=Watch the replay");
+    await page.waitForSelector("[data-action=replay-next]");
+    // The player's own seat is chosen already.
+    expect(await page.locator("select[name=analysis-seat] option:checked").textContent()).toBe("Tester");
+
+    await page.click("[data-action=analysis-start]");
+    await page.waitForFunction(
+      () => /^Move \d+ of \d+$/.test(document.querySelector(".analysis__progress")?.textContent ?? ""),
+      undefined,
+      { timeout: 30_000 },
+    );
+    await page.click("[data-action=analysis-stop]");
+    expect(await progress(page)).toMatch(/^Stopped after \d+ of \d+ moves$/);
+    const stoppedAt = Number(/after (\d+)/.exec((await progress(page)) ?? "")?.[1]);
+    // Nothing more comes in while stopped.
+    await page.waitForTimeout(700);
+    expect(await progress(page)).toBe(`Stopped after ${stoppedAt} of ${/of (\d+)/.exec((await progress(page))!)![1]} moves`);
+
+    await page.click("[data-action=analysis-start]");
+    await page.waitForSelector("[data-analysis=done]", { timeout: 90_000 });
+    expect(await progress(page)).toBe("Analysis done");
+    const total = Number((await page.getAttribute(".analysis__progress", "data-progress"))!.split("/")[1]);
+    expect(total).toBeGreaterThan(0);
+    const marks = page.locator("[data-win-chart] [data-decision]");
+    expect(await marks.count()).toBe(total);
+    expect(await page.textContent(".analysis__summary")).toMatch(/^Accuracy: \d+% of the \d+ moves good or best$/);
+    const labels = await marks.evaluateAll((els) => els.map((e) => e.getAttribute("data-label")));
+    for (const label of labels) expect(["best", "good", "inaccuracy", "mistake", "blunder"]).toContain(label);
+
+    // A decision that was not the best: the note names the better move; the cards of a swap are ringed.
+    const worse = labels.findIndex((l) => l === "inaccuracy" || l === "mistake" || l === "blunder");
+    const pick = worse >= 0 ? worse : 0;
+    await marks.nth(pick).click();
+    const note = page.locator("[data-analysis-note]");
+    await note.waitFor();
+    expect(await note.getAttribute("data-analysis-note")).toBe(labels[pick]);
+    if (worse >= 0) {
+      const text = (await note.textContent()) ?? "";
+      expect(text).toMatch(/Better: .+ \(loses [\d.]+ percentage points\)/);
+      if (/Better: swap /.test(text)) expect(await page.locator(".replay-stage .card-mark").count()).toBe(2);
+    }
+    // The table shows the moment of the decision: the seat is to act.
+    expect(await page.locator(".replay-hands li.seat--turn strong").textContent()).toBe("Tester");
+    await shoot(page, "analysis-replay", "[data-analysis-note]");
+    await shoot(page, "analysis-chart", ".analysis");
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
+});
