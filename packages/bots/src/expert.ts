@@ -7,6 +7,7 @@ import type { Doubts } from "./sampler.js";
 import { type ActionEstimate, ActionSearch, type SearchModel } from "./evaluate.js";
 import { explainAction } from "./explain.js";
 import { KnockMemory } from "./opponents.js";
+import { calibrateLoseLife } from "./calibration-map.js";
 
 export interface ExpertOptions {
   /** Sampled worlds per decision (each candidate action is played out in every world: common random numbers). */
@@ -40,12 +41,13 @@ export interface ExpertOptions {
    * the hand, or raised it less than the best swap, speaks strongly against the drawn hand.
    */
   readonly doubtKnockWeak: number;
-  readonly doubtKnockWeakBelow: number;
   readonly doubtKnockMissed: number;
   readonly doubtKnockMissedForGain: number;
   readonly doubtPassMissed: number;
   readonly doubtSwapWorse: number;
   readonly doubtSwapNotBest: number;
+  /** 1: the chances of losing a life it reports go through `LOSE_LIFE_MAP` (0: the raw share of worlds). */
+  readonly calibrated: number;
 }
 
 export const EXPERT_DEFAULTS: ExpertOptions = {
@@ -63,18 +65,17 @@ export const EXPERT_DEFAULTS: ExpertOptions = {
   turnsChecked: 10,
   // The cubes of 0.3, 0.12 and 0.15: the greedy model's doubts, sharpened.
   doubtKnockWeak: 0.027,
-  doubtKnockWeakBelow: 3,
   doubtKnockMissed: 1,
   doubtKnockMissedForGain: 0.001728,
   doubtPassMissed: 0.003375,
   doubtSwapWorse: 0.005,
   doubtSwapNotBest: 0.05,
+  calibrated: 1,
 };
 
 /** The sampler's doubts from the expert's options. */
 export const doubtsOf = (options: ExpertOptions): Doubts => ({
   knockWeak: options.doubtKnockWeak,
-  knockWeakBelow: options.doubtKnockWeakBelow,
   knockMissed: options.doubtKnockMissed,
   knockMissedForGain: options.doubtKnockMissedForGain,
   passMissed: options.doubtPassMissed,
@@ -114,6 +115,7 @@ export function expertModel(view: TableView, options: ExpertOptions, memory: Kno
     },
     policy: careful ? (rng) => carefulPolicy(me, knockAt, options, rng) : () => greedyPolicy(knockAt),
     equityPower: options.equityPower,
+    calibrate: options.calibrated ? (raw) => calibrateLoseLife(raw, view.knocker !== null) : undefined,
   };
 }
 

@@ -7,3 +7,4 @@ export { type ActionEstimate, ActionSearch, type SearchModel } from "./evaluate.
 export { EXPERT_DEFAULTS, type EstimateListener, type ExpertOptions, expertBot } from "./expert.js";
 export * from "./calibration.js";
 export { KnockMemory } from "./opponents.js";
+export * from "./calibration-map.js";

@@ -12,8 +12,6 @@ const MODEL_KNOCK_AT = 27;
  */
 export interface Doubts {
   readonly knockWeak: number;
-  /** A knock counts as weak with a hand this many points or more below the knock value (default 3). */
-  readonly knockWeakBelow?: number;
   readonly knockMissed: number;
   readonly knockMissedForGain: number;
   readonly passMissed: number;
@@ -73,7 +71,7 @@ export function handLikelihood(
     const middle = tracking.middleBefore[i];
     const complete = middle !== null && middle !== undefined && !middle.includes(null);
     if (action.type === "knock") {
-      if (value <= knockAt - (doubts.knockWeakBelow ?? 3)) weight *= doubts.knockWeak;
+      if (value < knockAt - 2) weight *= doubts.knockWeak;
     } else if (tracking.couldKnock[i] && value >= knockAt && after < 31) {
       // Playing on with a strong hand is odd, less so for a swap that raised it well (a careful player's choice).
       weight *= after > value + 2 ? doubts.knockMissedForGain : doubts.knockMissed;

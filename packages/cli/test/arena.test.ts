@@ -262,6 +262,31 @@ describe("schwimmen arena", () => {
     }
   });
 
+  it("--calibration: the experts' chances of losing a life against what happened, as a table, JSON and SVG", async () => {
+    const json = join(dir, "calibration.json");
+    const chart = join(dir, "calibration.svg");
+    const common = ["--seats", "expert,greedy", "--matches", "2", "--seed", "cal"];
+    const run = await arena(...common, "--json", json, "--calibration", chart);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Calibration: the expert's chance of losing a life this round/);
+    expect(run.stdout).toMatch(/^predicted\s+decisions\s+mean predicted\s+observed\s+difference\s+target$/m);
+    expect(run.stdout).toMatch(/^\d+ decisions, Brier score 0\.\d+/m);
+    const calibration = readJson(json).calibration as { decisions: number; buckets: { count: number }[] };
+    expect(calibration.buckets).toHaveLength(10);
+    expect(calibration.decisions).toBeGreaterThan(0);
+    expect(calibration.buckets.reduce((sum, b) => sum + b.count, 0)).toBe(calibration.decisions);
+    const svg = readFileSync(chart, "utf8");
+    checkXml(svg);
+    expect(svg).toContain('class="diagonal"');
+    // The same decisions on two workers.
+    const two = join(dir, "calibration-2.json");
+    expect((await arena(...common, "--json", two, "--workers", "2", "--calibration", chart)).code).toBe(0);
+    expect(readJson(two).calibration).toEqual(calibration);
+    const noExpert = await arena("--seats", "greedy,greedy", "--calibration", chart);
+    expect(noExpert.code).toBe(2);
+    expect(noExpert.stderr).toMatch(/--calibration needs an expert seat/);
+  }, 120_000);
+
   it("explains itself with --help and is listed in the main help", async () => {
     const run = await arena("--help");
     expect(run.code).toBe(0);

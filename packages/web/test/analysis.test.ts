@@ -13,7 +13,7 @@ import {
 } from "@schwimmen/rules";
 import { describe, expect, it } from "vitest";
 import { createAnalysisRun, idleAnalysis, inPageWorker, withReply } from "../src/analysis/client.js";
-import type { AnalysisReply, JudgedDecision } from "../src/analysis/protocol.js";
+import { type AnalysisReply, type JudgedDecision, sameAction } from "../src/analysis/protocol.js";
 import { ownSeat } from "../src/analysis/replay-analysis.js";
 import { analysisReplies } from "../src/analysis/runner.js";
 import {
@@ -23,10 +23,11 @@ import {
   optionWords,
   percent,
   playedOption,
-  sameAction,
   stepOfDecision,
 } from "../src/analysis/words.js";
 import { framesOf, roundsOf } from "../src/game/replay-frames.js";
+import { answer } from "../src/game/bot-brain.js";
+import { defaultSettings, readSettings } from "../src/settings.js";
 
 /** Few worlds keep these tests quick; the judgements are still those of the engine at that count. */
 const WORLDS = 30;
@@ -191,11 +192,11 @@ describe("the estimates in plain words", () => {
   };
 
   it("says each move's risk of losing a life and its chance to win, in German and English", () => {
-    expect(optionWords(knock, de)).toBe("Klopfen: 18 % Risiko, ein Leben zu verlieren · Siegchance 34 %");
+    expect(optionWords(knock, de)).toBe("Klopfen: 18\u00a0% Risiko, ein Leben zu verlieren · Siegchance 34\u00a0%");
     expect(optionWords(knock, en)).toBe("Knock: 18% risk of losing a life · 34% chance to win the match");
-    expect(optionWords(take, de)).toMatch(/^Kreuz 7 gegen Herz König tauschen: 9 % Risiko/);
+    expect(optionWords(take, de)).toMatch(/^Kreuz 7 gegen Herz König tauschen: 9\u00a0% Risiko/);
     expect(optionWords(take, en)).toMatch(/^Swap 7 of clubs for king of hearts: 9% risk/i);
-    expect(percent(0.005, "de")).toBe("1 %");
+    expect(percent(0.005, "de")).toBe("1\u00a0%");
     expect(percent(1, "en")).toBe("100%");
   });
 
@@ -213,5 +214,39 @@ describe("the estimates in plain words", () => {
     expect(betterWords(decision, de)).toBe("Besser: Kreuz 7 gegen Herz König tauschen (Verlust 8,3 Prozentpunkte)");
     expect(betterWords(decision, en)).toMatch(/^Better: swap 7 of clubs for king of hearts \(loses 8\.3 percentage/i);
     expect(betterWords({ ...decision, played: take.action, loss: 0, label: "best" }, de)).toBeNull();
+  });
+});
+
+describe("the coach at the table", () => {
+  const decisions = [...analysisReplies({ id: 1, record: RECORD, seat: 0, from: 0, worlds: WORLDS })].flatMap((r) =>
+    r.kind === "decision" ? [r.decision] : [],
+  );
+
+  it("gives every legal move's estimates, best first, and judges a move played from the view before it", () => {
+    const record = RECORD;
+    const frames = framesOf(record);
+    if (!frames.ok) throw new Error(frames.message);
+    const firsts = roundsOf(frames.frames).map((r) => r.first);
+    const decision = decisions[0]!;
+    const view = viewFor(frames.frames[stepOfDecision(decision, firsts)]!.state, 0);
+    const reply = answer({ id: 9, kind: "coach", view });
+    expect(reply.ok).toBe(true);
+    if (!reply.ok) return;
+    expect(reply.options).toHaveLength(view.legal.length);
+    const wins = reply.options!.map((o) => o.winMatch);
+    expect(wins).toEqual(wins.toSorted((a, b) => b - a));
+    expect(reply.judged).toBeUndefined();
+    // A move given as the table sends it (fields in another order) is found among the legal ones and judged.
+    const { seat, ...move } = decision.played;
+    const judged = answer({ id: 10, kind: "coach", view, played: { ...move, seat } as Action });
+    expect(judged.ok && judged.judged?.label).toMatch(/^(best|good|inaccuracy|mistake|blunder)$/);
+    expect(judged.ok && judged.id).toBe(10);
+  }, 30_000);
+
+  it("keeps the marks after your moves off until switched on, and remembers them", () => {
+    expect(defaultSettings(["de"]).coachMarks).toBe(false);
+    const base = defaultSettings(["en"]);
+    expect(readSettings(JSON.stringify({ coachMarks: true }), base).coachMarks).toBe(true);
+    expect(readSettings(JSON.stringify({ coachMarks: "yes" }), base).coachMarks).toBe(false);
   });
 });

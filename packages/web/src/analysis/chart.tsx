@@ -31,19 +31,13 @@ export function WinChart({
   const first = pts[0];
   const area = first && last ? `${x(first)},${H - PAD} ${line} ${x(last)},${H - PAD}` : "";
   return (
-    <svg
-      class="win-chart"
-      viewBox={`0 0 ${W} ${H}`}
-      role="group"
-      aria-label={ui.tr("analysisChart")}
-      data-win-chart=""
-    >
+    <svg class="win-chart" viewBox={`0 0 ${W} ${H}`} role="group" aria-label={ui.tr("analysisChart")} data-win-chart="">
       <line class="win-chart__half" x1={PAD} x2={W - PAD} y1={H / 2} y2={H / 2} />
       <text class="win-chart__axis" x={2} y={PAD + 3}>
-        100
+        {percent(1, ui.lang)}
       </text>
       <text class="win-chart__axis" x={2} y={H - PAD + 3}>
-        0
+        {percent(0, ui.lang)}
       </text>
       {area ? <polygon class="win-chart__area" points={area} /> : null}
       {line ? <polyline class="win-chart__line" points={line} /> : null}

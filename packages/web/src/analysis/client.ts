@@ -96,11 +96,24 @@ export function createAnalysisRun(
 /** The analysis worker of the page, or the same code run in the page between timer ticks where workers are missing. */
 export function spawnAnalysisWorker(): AnalysisWorker {
   if (typeof Worker === "undefined") return inPageWorker();
-  const worker = new Worker(new URL("../game/analysis-worker.ts", import.meta.url), { type: "module", name: "analysis" });
+  const worker = new Worker(new URL("../game/analysis-worker.ts", import.meta.url), {
+    type: "module",
+    name: "analysis",
+  });
+  let id = 0;
   return {
-    // oxlint-disable-next-line unicorn/require-post-message-target-origin
-    post: (request) => worker.postMessage(request),
-    onReply: (listener) => worker.addEventListener("message", (m: MessageEvent<AnalysisReply>) => listener(m.data)),
+    post(request) {
+      id = request.id;
+      // oxlint-disable-next-line unicorn/require-post-message-target-origin
+      worker.postMessage(request);
+    },
+    onReply(listener) {
+      worker.addEventListener("message", (m: MessageEvent<AnalysisReply>) => listener(m.data));
+      // A worker that cannot start (its code not loaded, offline) says so instead of leaving the run waiting.
+      worker.addEventListener("error", (event) =>
+        listener({ id, kind: "error", code: "WORKER_FAILED", message: event.message || "analysis worker failed" }),
+      );
+    },
     terminate: () => worker.terminate(),
   };
 }

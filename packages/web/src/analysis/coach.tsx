@@ -3,6 +3,7 @@ import type { OptionAnalysis } from "@schwimmen/bots";
 import { useState } from "preact/hooks";
 import type { Speech } from "../table/announce.js";
 import type { Ui } from "../ui.js";
+import { MoveMarkToggle } from "./coach-toggle.js";
 import { optionWords } from "./words.js";
 
 /** The moves shown at first; the rest (mostly swaps nobody would make) on request. */
@@ -68,6 +69,7 @@ export function CoachDetails({
             <li data-coach-option="">{optionWords(option, speech)}</li>
           ))}
         </ol>
+        <MoveMarkToggle ui={ui} />
         {shown.length < options.length ? (
           <button
             type="button"

@@ -1,4 +1,5 @@
 import type { DecisionAnalysis, Label, OptionAnalysis } from "@schwimmen/bots";
+import type { Action } from "@schwimmen/rules";
 
 /** One analysed decision as the engine gives it: the options with their estimates, best first. */
 export type JudgedDecision = DecisionAnalysis;
@@ -21,3 +22,9 @@ export type AnalysisReply =
   | { readonly id: number; readonly kind: "decision"; readonly index: number; readonly decision: JudgedDecision }
   | { readonly id: number; readonly kind: "done" }
   | { readonly id: number; readonly kind: "error"; readonly code: string; readonly message: string };
+
+/** True when two actions are the same move of the same seat, whatever the order of their fields. */
+export function sameAction(a: Action, b: Action): boolean {
+  const key = (x: Action) => JSON.stringify(Object.entries(x).sort(([k1], [k2]) => (k1 < k2 ? -1 : 1)));
+  return key(a) === key(b);
+}

@@ -2,7 +2,7 @@ import type { Action, Card, Move } from "@schwimmen/rules";
 import { translator } from "../i18n/index.js";
 import type { Lang } from "../settings.js";
 import { type Speech, describeMove } from "../table/announce.js";
-import type { DecisionLabel, JudgedDecision, OptionEstimate } from "./protocol.js";
+import { type DecisionLabel, type JudgedDecision, type OptionEstimate, sameAction } from "./protocol.js";
 
 /** The short mark of each label, as chess players know them, and the text key of its name. */
 export const LABEL_MARK: Readonly<Record<DecisionLabel, string>> = {
@@ -16,16 +16,10 @@ export const LABEL_MARK: Readonly<Record<DecisionLabel, string>> = {
 /** The move of an action (without its seat), for the table's words. */
 export const moveOf = ({ seat: _seat, ...move }: Action): Move => move as Move;
 
-/** True when two actions are the same move (of the same seat). */
-export function sameAction(a: Action, b: Action): boolean {
-  const key = (x: Action) => JSON.stringify(Object.entries(x).sort(([k1], [k2]) => (k1 < k2 ? -1 : 1)));
-  return key(a) === key(b);
-}
-
-/** "18 %" in German, "18%" in English: a chance as a whole percentage. */
+/** "18 %" in German (a space that never breaks the line), "18%" in English: a chance as a whole percentage. */
 export function percent(p: number, lang: Lang): string {
   const whole = Math.round(p * 100);
-  return lang === "de" ? `${whole} %` : `${whole}%`;
+  return lang === "de" ? `${whole}\u00a0%` : `${whole}%`;
 }
 
 /** Percentage points with at most one decimal, as the language writes numbers. */

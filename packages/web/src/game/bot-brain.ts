@@ -9,6 +9,7 @@ import {
   isBotLevel,
 } from "@schwimmen/bots";
 import { Rng } from "@schwimmen/rules";
+import { sameAction } from "../analysis/protocol.js";
 import { type BotReply, type BotRequest, BOT_BUDGET_MS, HINT_LEVELS } from "./bot-protocol.js";
 
 /** A level the registry knows, else the strongest it has of those a player may meet (the oracle sees all cards). */
@@ -36,7 +37,7 @@ type Explaining = Bot & { explain?: (view: unknown, action: unknown, lang: "de" 
 function coach({ id, view, played }: Extract<BotRequest, { kind: "coach" }>): BotReply {
   const memory = new KnockMemory();
   memory.observe(view);
-  const chosen = played ? view.legal.find((a) => JSON.stringify(a) === JSON.stringify(played)) : undefined;
+  const chosen = played ? view.legal.find((a) => sameAction(a, played)) : undefined;
   const point = { round: view.round, index: view.history.length, view, played: chosen ?? view.legal[0]! };
   const { options, label, loss, best } = analyseDecision(point, memory, ANALYSIS_WORLDS, EXPERT_DEFAULTS);
   return { id, ok: true, action: null, why: null, options, judged: chosen ? { label, loss, best } : undefined };

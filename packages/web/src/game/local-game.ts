@@ -17,7 +17,15 @@ import {
 import { createStore } from "../store.js";
 import type { Lang } from "../settings.js";
 import type { BotReply, BotRequest } from "./bot-protocol.js";
-import { type GameController, type Hint, type SeatInfo, type TableModel, appendLog, emptyModel } from "./model.js";
+import {
+  type GameController,
+  type Hint,
+  type MoveJudgement,
+  type SeatInfo,
+  type TableModel,
+  appendLog,
+  emptyModel,
+} from "./model.js";
 import type { SavedMatch } from "./saved-match.js";
 
 export interface LocalGameOptions {
@@ -230,6 +238,15 @@ export function createLocalGame(options: LocalGameOptions): GameController {
       if (view.legal.length < 2) return null;
       const reply = await options.ask({ id: nextRequest++, kind: "coach", view });
       return reply.ok ? (reply.options ?? null) : null;
+    },
+    judge: async (move: Move): Promise<MoveJudgement | null> => {
+      const view = viewFor(state, HUMAN);
+      if (view.legal.length < 2) return null;
+      const played = { ...move, seat: HUMAN } as Action;
+      const reply = await options.ask({ id: nextRequest++, kind: "coach", view, played });
+      if (!reply.ok || !reply.judged) return null;
+      const { seat: _seat, ...best } = reply.judged.best;
+      return { label: reply.judged.label, loss: reply.judged.loss, best: best as Move };
     },
     record: async () => makeRecord(state, names),
     dispose() {

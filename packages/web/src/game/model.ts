@@ -1,4 +1,4 @@
-import type { OptionAnalysis } from "@schwimmen/bots";
+import type { Label, OptionAnalysis } from "@schwimmen/bots";
 import type { GameEvent, Move, TableView } from "@schwimmen/rules";
 import type { Store } from "../store.js";
 import type { Lang } from "../settings.js";
@@ -43,6 +43,13 @@ export interface TableModel {
   readonly skipping: boolean;
 }
 
+/** How the coach judges a move: its label, what it cost (match-win percentage points) and the best move instead. */
+export interface MoveJudgement {
+  readonly label: Label;
+  readonly loss: number;
+  readonly best: Move;
+}
+
 export interface Hint {
   readonly move: Move;
   /** One line on why, from the bot's own explanation when it has one. */
@@ -62,6 +69,8 @@ export interface GameController {
   readonly hint: ((lang: Lang) => Promise<Hint | null>) | null;
   /** Games against the computer: the estimates of every legal move of the person's turn, best first. */
   readonly estimates?: () => Promise<readonly OptionAnalysis[] | null>;
+  /** The coach's judgement of a move of the person, made from the view before it (call it before `act`). */
+  readonly judge?: (move: Move) => Promise<MoveJudgement | null>;
   /** Local, once the person is out: the bots play the remaining rounds at once and the table shows the end. */
   readonly skipToEnd?: () => void;
   /** The match as a game record (JSON-ready), if one can be given now. */

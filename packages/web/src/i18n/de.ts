@@ -146,6 +146,7 @@ export const de: Texts = {
   coachWhy: "Warum? Alle Züge im Vergleich",
   coachTitle: "Alle Züge im Vergleich",
   coachAll: "Alle {n} Züge zeigen",
+  coachMarks: "Nach jedem meiner Züge Fehler markieren",
   coachOption: "{move}: {risk} Risiko, ein Leben zu verlieren · Siegchance {win}",
   moveSwap: "{give} gegen {take} tauschen",
   moveSwapAll: "alle drei Karten tauschen",

@@ -149,6 +149,7 @@ export const en = {
   coachWhy: "Why? Compare all moves",
   coachTitle: "All moves compared",
   coachAll: "Show all {n} moves",
+  coachMarks: "Mark my mistakes after each move",
   coachOption: "{move}: {risk} risk of losing a life · {win} chance to win the match",
   moveSwap: "swap {give} for {take}",
   moveSwapAll: "swap all three cards",

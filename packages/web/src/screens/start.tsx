@@ -13,6 +13,7 @@ import { RulesSummary } from "./rules-summary.js";
 import { clearSavedMatch } from "../game/saved-match.js";
 import { ResumeMatch } from "./resume-match.js";
 import { SoundToggle } from "../sound-toggle.js";
+import { MoveMarkToggle } from "../analysis/coach-toggle.js";
 import { hasLearned } from "../learn/progress.js";
 import "./start.css";
 
@@ -120,6 +121,7 @@ function PlayComputer() {
             <option value="instant">{ui.tr("speedInstant")}</option>
           </select>
         </label>
+        <MoveMarkToggle ui={ui} />
         <button type="submit" class="btn btn--primary btn--big" data-action="start-local">
           {ui.tr("startGame")}
         </button>

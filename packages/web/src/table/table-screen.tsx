@@ -2,7 +2,7 @@ import "../styles/table.css";
 import type { Card, Move } from "@schwimmen/rules";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { cardLabel, inGermanFaces } from "../cards/names.js";
-import type { GameController } from "../game/model.js";
+import type { GameController, MoveJudgement } from "../game/model.js";
 import { RulesSummary } from "../screens/rules-summary.js";
 import { useStore } from "../store.js";
 import { useUi } from "../ui.js";
@@ -15,6 +15,7 @@ import { useTableSounds } from "../sound.js";
 import { SoundToggle } from "../sound-toggle.js";
 import { Opponents, SeatBox } from "./seats.js";
 import { CoachDetails } from "../analysis/coach.js";
+import { MoveMark, isSlip } from "../analysis/move-mark.js";
 
 export interface TableScreenProps {
   readonly game: GameController;
@@ -56,6 +57,8 @@ export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScre
   // (no effect needed, so a key pressed right after the redraw never meets a late reset).
   const [pick, setPick] = useState<Picks>(NO_PICKS);
   const [hint, setHint] = useState<{ text: string; turn: string } | null>(null);
+  // The coach's mark after your last move, when it was a slip (kept for the round it was made in).
+  const [mark, setMark] = useState<{ judgement: MoveJudgement; round: number } | null>(null);
   // The id of the last banner whose time on screen is over.
   const [bannerDone, setBannerDone] = useState(0);
   const root = useRef<HTMLDivElement>(null);
@@ -97,6 +100,12 @@ export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScre
   };
   const act = (move: Move) => {
     clearPicks();
+    // The coach judges the move from the view before it, so it is asked before the move is made.
+    if (ui.settings.coachMarks && game.judge) {
+      const round = view?.round ?? -1;
+      setMark(null);
+      void game.judge(move).then((judgement) => setMark(judgement && isSlip(judgement) ? { judgement, round } : null));
+    }
     game.act(move);
   };
   const trySwap = (give: Card, take: Card) => {
@@ -250,6 +259,7 @@ export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScre
               </p>
             </div>
             <Hand view={view} ui={ui} canSwap={canSwap} picked={pickHand} onPick={onHand} onDrop={trySwap} />
+            {mark && mark.round === view.round ? <MoveMark judgement={mark.judgement} speech={speech} ui={ui} /> : null}
             <Actions legal={legal} ui={ui} act={act} hint={askHint} hintText={hintText} prompt={prompt} />
             {game.estimates && hintText && myTurn ? (
               <CoachDetails key={turnKey} load={game.estimates} speech={speech} ui={ui} />

@@ -45,11 +45,42 @@ describe.skipIf(!chromiumAvailable())("analysis and coach", () => {
       await page.click("[data-action=coach-all]");
       expect(await options.count()).toBeGreaterThan(5);
     }
+    // The marks after your moves are off by default; switched on here, they are remembered.
+    const marks = page.locator("input[name=coach-marks]");
+    expect(await marks.isChecked()).toBe(false);
+    await marks.check();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("schwimmen.settings") ?? "{}"));
+    expect(stored.coachMarks).toBe(true);
     await page.click("[data-action=coach-close]");
     expect(await options.count()).toBe(0);
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { marks: string[] }).marks = seen;
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll("[data-move-mark]")) {
+          const text = `${el.getAttribute("data-move-mark")}|${el.textContent}`;
+          if (seen.at(-1) !== text) seen.push(text);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    // Knocking blindly at once is nearly always a slip: a picture of the mark when it comes.
+    if (await page.isVisible("[data-action=knock]")) {
+      await page.click("[data-action=knock]");
+      const shown = await page
+        .locator("[data-move-mark]")
+        .waitFor({ timeout: 10_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (shown) await shoot(page, "analysis-mark", "[data-move-mark]");
+    }
 
     // The match to its end, then its replay.
     await playLocalMatch(page, "mouse");
+    // The blind knocking of this driver costs lives: the coach marked some moves, each with a better one.
+    const seen = await page.evaluate(() => (window as unknown as { marks: string[] }).marks);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const mark of seen)
+      expect(mark).toMatch(/^(inaccuracy|mistake|blunder)\|.+ · Better: .+ \(loses [\d.]+ percentage points\)$/);
     await page.click("text=Watch the replay");
     await page.waitForSelector("[data-action=replay-next]");
     // The player's own seat is chosen already.
@@ -66,23 +97,25 @@ describe.skipIf(!chromiumAvailable())("analysis and coach", () => {
     const stoppedAt = Number(/after (\d+)/.exec((await progress(page)) ?? "")?.[1]);
     // Nothing more comes in while stopped.
     await page.waitForTimeout(700);
-    expect(await progress(page)).toBe(`Stopped after ${stoppedAt} of ${/of (\d+)/.exec((await progress(page))!)![1]} moves`);
+    expect(await progress(page)).toBe(
+      `Stopped after ${stoppedAt} of ${/of (\d+)/.exec((await progress(page))!)![1]} moves`,
+    );
 
     await page.click("[data-action=analysis-start]");
     await page.waitForSelector("[data-analysis=done]", { timeout: 90_000 });
     expect(await progress(page)).toBe("Analysis done");
     const total = Number((await page.getAttribute(".analysis__progress", "data-progress"))!.split("/")[1]);
     expect(total).toBeGreaterThan(0);
-    const marks = page.locator("[data-win-chart] [data-decision]");
-    expect(await marks.count()).toBe(total);
+    const points = page.locator("[data-win-chart] [data-decision]");
+    expect(await points.count()).toBe(total);
     expect(await page.textContent(".analysis__summary")).toMatch(/^Accuracy: \d+% of the \d+ moves good or best$/);
-    const labels = await marks.evaluateAll((els) => els.map((e) => e.getAttribute("data-label")));
+    const labels = await points.evaluateAll((els) => els.map((e) => e.getAttribute("data-label")));
     for (const label of labels) expect(["best", "good", "inaccuracy", "mistake", "blunder"]).toContain(label);
 
     // A decision that was not the best: the note names the better move; the cards of a swap are ringed.
     const worse = labels.findIndex((l) => l === "inaccuracy" || l === "mistake" || l === "blunder");
     const pick = worse >= 0 ? worse : 0;
-    await marks.nth(pick).click();
+    await points.nth(pick).click();
     const note = page.locator("[data-analysis-note]");
     await note.waitFor();
     expect(await note.getAttribute("data-analysis-note")).toBe(labels[pick]);
