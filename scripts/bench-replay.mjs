@@ -1,7 +1,9 @@
 // Replay benchmark: `schwimmen replay --jsonl` on a file of typical records (whole 4-player matches under the
 // default rules, played by a simple player: knock at 27, else the best swap), timing the whole process from
 // start-up to exit. Prints the median of several runs. Run `npm run build` first (this uses the built files).
-// Options (environment): BENCH_RECORDS (default 20000), BENCH_RUNS (default 5), BENCH_FRESH=1 to regenerate.
+// Options (environment): BENCH_RECORDS (default 20000), BENCH_RUNS (default 5), BENCH_FRESH=1 to regenerate,
+// BENCH_BASE=DIR: also time the command of another checkout (e.g. a worktree of an older commit, built), alternating
+// runs with this one so that both see the same machine load.
 import { spawnSync } from "node:child_process";
 import { existsSync, openSync, closeSync, readFileSync, writeFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,12 +38,14 @@ console.log(
 /** GNU time, when there, also gives the process's CPU seconds (a fairer figure on a busy machine). */
 const gnuTime = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 
+const base = process.env.BENCH_BASE ? join(process.env.BENCH_BASE, "packages/cli/bin/schwimmen.js") : null;
+
 /** One run of the real command on the file: the whole process, start-up included, output to /dev/null. */
-function timeOnce(threads, check = false) {
+function timeOnce(threads, check = false, program = bin) {
   const input = openSync(path, "r");
   const env = { ...process.env };
   if (threads !== undefined) env.SCHWIMMEN_REPLAY_THREADS = String(threads);
-  const command = [process.execPath, bin, "replay", "--jsonl"];
+  const command = [process.execPath, program, "replay", "--jsonl"];
   const [file, ...args] = gnuTime ? [gnuTime, "-f", "cpu %U %S", ...command] : command;
   const started = performance.now();
   const result = spawnSync(file, args, {
@@ -70,20 +74,24 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+const programs = base ? [["", bin], [" BENCH_BASE", base]] : [["", bin]];
 for (const [label, threads] of [
   ["default threads", undefined],
   ["main thread only", 0],
 ]) {
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(timeOnce(threads));
-  const m = median(runs.map((r) => r.seconds));
-  const cpu = median(runs.map((r) => r.cpu));
-  console.log(
-    `replay --jsonl (${label}): median of ${RUNS} runs ${m.toFixed(2)} s for ${records.length} records = ` +
-      `${Math.round(records.length / m)} records/s, start-up included ` +
-      `(runs: ${runs.map((r) => r.seconds.toFixed(2)).join(", ")} s` +
-      (Number.isNaN(cpu)
-        ? ")"
-        : `; ${cpu.toFixed(2)} CPU s = ${Math.round(records.length / cpu)} records per CPU second)`),
-  );
+  const runs = programs.map(() => []);
+  for (let i = 0; i < RUNS; i++) programs.forEach(([, program], p) => runs[p].push(timeOnce(threads, false, program)));
+  programs.forEach(([name], p) => {
+    const m = median(runs[p].map((r) => r.seconds));
+    const cpu = median(runs[p].map((r) => r.cpu));
+    const perRecord = (seconds) => `${Math.round((seconds / records.length) * 1e6)} µs a record`;
+    console.log(
+      `replay --jsonl${name} (${label}): median of ${RUNS} runs ${m.toFixed(2)} s for ${records.length} records = ` +
+        `${Math.round(records.length / m)} records/s, ${perRecord(m)}, start-up included ` +
+        `(runs: ${runs[p].map((r) => r.seconds.toFixed(2)).join(", ")} s` +
+        (Number.isNaN(cpu)
+          ? ")"
+          : `; ${cpu.toFixed(2)} CPU s = ${Math.round(records.length / cpu)} records per CPU second, ${perRecord(cpu)})`),
+    );
+  });
 }

@@ -73,7 +73,8 @@ export class ActionSearch {
    */
   play(worlds: number, which: readonly number[] = this.actions.map((_, i) => i), stop?: () => boolean): number {
     let played = 0;
-    for (; played < worlds && this.possible && !stop?.(); played++) {
+    for (; played < worlds && this.possible; played++) {
+      if (stop?.()) break;
       const drawRng = new Rng(this.rng.nextSeedState());
       const chances = this.rng.nextSeedState();
       const world = worldFromView(this.view, sampleWorld(this.view, this.tracking, drawRng, this.model.sampler));

@@ -181,7 +181,7 @@ describe("analysis of a whole match", () => {
       rounds: base.rounds.map((round, r) => {
         // The last round was cut short: the full round's count still covers every card it brought into play.
         const used = stockUsed[r]!;
-        const stock = [...round.deal.stock.slice(0, used), ...round.deal.stock.slice(used).reverse()];
+        const stock = [...round.deal.stock.slice(0, used), ...round.deal.stock.slice(used).toReversed()];
         return { ...round, deal: { ...round.deal, stock } };
       }),
     };

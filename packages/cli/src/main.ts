@@ -1,9 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { type Io, REPLAY_USAGE, runReplay } from "./replay.js";
-import { verifyCommand } from "./verify.js";
-import { arenaCommand } from "./arena/command.js";
-import { playCommand } from "./play/command.js";
-import { analyseCommand } from "./analyse/command.js";
+import type { Io } from "./replay.js";
 
 export type { Io } from "./replay.js";
 
@@ -13,24 +9,26 @@ export interface Command {
   run(args: readonly string[], io: Io): Promise<number>;
 }
 
-const replay: Command = { usage: REPLAY_USAGE, run: runReplay };
-
-/** Every subcommand; each lives in its own module. */
-const COMMANDS: Record<string, Command> = {
-  replay,
-  verify: verifyCommand,
-  arena: arenaCommand,
-  play: playCommand,
-  analyse: analyseCommand,
+/**
+ * Every subcommand; each lives in its own module, loaded only when it runs: `replay` then starts without the bots,
+ * the terminal table or the arena's workers (start-up is most of the time for a small `replay --jsonl`).
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  replay: async () => {
+    const { REPLAY_USAGE, runReplay } = await import("./replay.js");
+    return { usage: REPLAY_USAGE, run: runReplay };
+  },
+  verify: async () => (await import("./verify.js")).verifyCommand,
+  arena: async () => (await import("./arena/command.js")).arenaCommand,
+  play: async () => (await import("./play/command.js")).playCommand,
+  analyse: async () => (await import("./analyse/command.js")).analyseCommand,
 };
 
-const help = (): string =>
+const help = async (): Promise<string> =>
   `schwimmen: the Schwimmen (31) card game from the command line
 
 Usage:
-${Object.values(COMMANDS)
-  .map((c) => c.usage)
-  .join("\n")}
+${(await Promise.all(Object.values(COMMANDS).map(async (load) => (await load()).usage))).join("\n")}
   schwimmen --help             this text
 `;
 
@@ -44,13 +42,13 @@ export const defaultIo: Io = {
 export async function main(args: readonly string[], io: Io = defaultIo): Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    io.stdout.write(help());
+    io.stdout.write(await help());
     return 0;
   }
-  const command = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (!command) {
-    io.stderr.write(`unknown command "${name}"\n\n${help()}`);
+  const load = Object.prototype.hasOwnProperty.call(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) {
+    io.stderr.write(`unknown command "${name}"\n\n${await help()}`);
     return 2;
   }
-  return command.run(rest, io);
+  return (await load()).run(rest, io);
 }

@@ -99,61 +99,87 @@ export async function replayFile(path: string, io: Io): Promise<number> {
   return ok ? 0 : 2;
 }
 
-/** Lines per message to a worker: large enough that messaging costs little, small enough to spread the work. */
-const BATCH_LINES = 250;
+/** Lines per batch: large enough that messaging costs little, small enough to spread the work evenly. */
+const BATCH_LINES = 100;
+/** Batches a worker may have queued: enough that it never waits while this thread replays one itself. */
+const PER_WORKER = 2;
 
 /**
- * How many worker threads `--jsonl` uses: SCHWIMMEN_REPLAY_THREADS if set (0 replays on the main thread), else one
- * per core up to 4. Workers need the built files, so running from the TypeScript sources uses none.
+ * How many worker threads `--jsonl` may add to this one: SCHWIMMEN_REPLAY_THREADS if set (0: this thread only),
+ * else one per further core, up to 3. Workers need the built files, so running from the TypeScript sources uses none.
  */
 function threadCount(): number {
   if (!import.meta.url.endsWith(".js")) return 0;
   const set = process.env.SCHWIMMEN_REPLAY_THREADS;
   if (set !== undefined && /^\d+$/.test(set)) return Math.min(Number(set), 16);
-  return Math.min(availableParallelism(), 4);
+  return Math.min(availableParallelism() - 1, 3);
 }
 
-/** Batches handed out round-robin to worker threads; results come back tagged and are written in input order. */
+type Out = string | Uint8Array;
+
+/**
+ * Batches replayed in input order by this thread and, for a large input, worker threads. A batch goes to a worker
+ * with room in its queue, else this thread replays it at once; so a small input never waits for a worker to start,
+ * and this thread keeps working while the workers start. Results are written in input order as they complete.
+ */
 class ReplayPool {
-  private readonly workers: Worker[] = [];
-  private readonly done = new Map<number, Uint8Array>();
+  private workers: { worker: Worker; queued: number }[] | null = null;
+  private readonly done = new Map<number, Out>();
   private sent = 0;
   private written = 0;
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
+  private readonly decoder = new TextDecoder();
 
   constructor(
-    threads: number,
-    private readonly write: (bytes: Uint8Array) => void,
-  ) {
-    for (let i = 0; i < threads; i++) {
-      // A larger young generation: replaying allocates many short-lived objects, so fewer scavenges pay off.
-      const worker = new Worker(new URL("./replay-worker.js", import.meta.url), {
-        resourceLimits: { maxYoungGenerationSizeMb: 48 },
-      });
-      worker.on("message", ({ id, out }: { id: number; out: Uint8Array }) => this.finished(id, out));
-      worker.on("error", (error) => {
-        this.failure = error;
-        this.wake?.();
-      });
-      this.workers.push(worker);
-    }
-  }
+    private readonly threads: number,
+    private readonly write: (out: Out) => void,
+  ) {}
 
   get inFlight(): number {
     return this.sent - this.written;
   }
 
-  /** Hands a batch of lines (UTF-8, its own buffer) to the next worker; the buffer moves, it is not copied. */
-  send(bytes: Uint8Array): void {
-    const worker = this.workers[this.sent % this.workers.length]!;
-    // A worker_threads Worker, not a window: there is no target origin.
-    // oxlint-disable-next-line unicorn/require-post-message-target-origin
-    worker.postMessage({ id: this.sent, bytes }, [bytes.buffer as ArrayBuffer]);
-    this.sent++;
+  /**
+   * Takes the next batch (UTF-8, with a buffer of its own: it may move to a worker); `large`: more will follow.
+   * Once workers run, it lets their answers in before returning (they are events, and this thread was busy).
+   */
+  async submit(bytes: Uint8Array, large: boolean): Promise<void> {
+    const id = this.sent++;
+    // Workers only pay off when more input follows; they start once and share the rest.
+    if (large && this.workers === null && this.threads > 0) this.workers = this.startWorkers();
+    const free = this.workers?.find((w) => w.queued < PER_WORKER);
+    if (free) {
+      free.queued++;
+      // A worker_threads Worker, not a window: there is no target origin.
+      // oxlint-disable-next-line unicorn/require-post-message-target-origin
+      free.worker.postMessage({ id, bytes }, [bytes.buffer as ArrayBuffer]);
+    } else {
+      this.finished(id, replayBatch(this.decoder.decode(bytes)));
+      if (this.workers) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 
-  private finished(id: number, out: Uint8Array): void {
+  private startWorkers(): { worker: Worker; queued: number }[] {
+    return Array.from({ length: this.threads }, () => {
+      // A larger young generation: replaying allocates many short-lived objects, so fewer scavenges pay off.
+      const worker = new Worker(new URL("./replay-worker.js", import.meta.url), {
+        resourceLimits: { maxYoungGenerationSizeMb: 48 },
+      });
+      const entry = { worker, queued: 0 };
+      worker.on("message", ({ id, out }: { id: number; out: Uint8Array }) => {
+        entry.queued--;
+        this.finished(id, out);
+      });
+      worker.on("error", (error) => {
+        this.failure = error;
+        this.wake?.();
+      });
+      return entry;
+    });
+  }
+
+  private finished(id: number, out: Out): void {
     this.done.set(id, out);
     for (let next = this.done.get(this.written); next !== undefined; next = this.done.get(this.written)) {
       this.done.delete(this.written);
@@ -174,7 +200,7 @@ class ReplayPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    if (this.workers) await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
 }
 
@@ -195,23 +221,17 @@ const NEWLINE = 10;
 
 /**
  * `schwimmen replay --jsonl`: one output line per input line, in order; exit 0 once all input is read.
- * Input is cut into batches of lines as raw bytes (a newline byte never occurs inside a UTF-8 character), so the
- * main thread neither decodes nor copies text: workers decode, replay, encode, and the bytes go to stdout.
+ * Input is cut into batches of lines as raw bytes (a newline byte never occurs inside a UTF-8 character); the
+ * first batch is replayed here at once, later ones here or by workers (see `ReplayPool`).
  */
 export async function replayJsonl(io: Io & { stdoutClosed?: () => boolean; stdoutBytes?: boolean }): Promise<number> {
   const threads = threadCount();
   const decoder = new TextDecoder();
-  const writeText = (text: string) => io.stdout.write(text);
-  const writeBytes = (bytes: Uint8Array) =>
-    io.stdoutBytes ? io.stdout.write(bytes as unknown as string) : io.stdout.write(decoder.decode(bytes));
-  let pool: ReplayPool | null = null;
-  // Small inputs are replayed right here; a worker pool starts once a full batch shows the input is large.
-  const dispatch = async (bytes: Uint8Array) => {
-    if (threads === 0) return writeText(replayBatch(decoder.decode(bytes)));
-    pool ??= new ReplayPool(threads, writeBytes);
-    pool.send(bytes);
-    await pool.drain(threads * 8);
-  };
+  const write = (out: Out) =>
+    typeof out === "string" || io.stdoutBytes
+      ? io.stdout.write(out as string)
+      : io.stdout.write(decoder.decode(out));
+  const pool = new ReplayPool(threads, write);
   // The current batch so far, as views into the chunks read.
   let parts: Uint8Array[] = [];
   let lines = 0;
@@ -227,7 +247,9 @@ export async function replayJsonl(io: Io & { stdoutClosed?: () => boolean; stdou
         parts = [];
         lines = 0;
         from = nl + 1;
-        await dispatch(batch);
+        // A full batch shows a large input: from then on workers may help.
+        await pool.submit(batch, true);
+        await pool.drain(Math.max(threads * (PER_WORKER + 2), 2));
       }
       if (from < bytes.length) parts.push(bytes.subarray(from));
     }
@@ -236,13 +258,10 @@ export async function replayJsonl(io: Io & { stdoutClosed?: () => boolean; stdou
     const lastNl = pending.lastIndexOf(NEWLINE);
     const tailBlank = decoder.decode(pending.subarray(lastNl + 1)).trim() === "";
     const rest = tailBlank ? (lastNl < 0 ? null : pending.slice(0, lastNl)) : pending;
-    if (rest !== null) {
-      if (pool === null) writeText(replayBatch(decoder.decode(rest)));
-      else await dispatch(rest);
-    }
-    if (pool !== null) await (pool as ReplayPool).drain(0);
+    if (rest !== null) await pool.submit(rest, false);
+    await pool.drain(0);
   } finally {
-    if (pool !== null) await (pool as ReplayPool).close();
+    await pool.close();
   }
   return 0;
 }

@@ -1,20 +1,14 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LABELS } from "@schwimmen/bots";
 import { knock, pass, record, swap } from "../../rules/test/helpers.js";
 import { parseAnalyseArgs } from "../src/analyse/command.js";
+import { buildBinary, run as runBinary } from "./binary.js";
 
-/** The real command: the built binary as a child process, as `replay` is tested. */
-const root = new URL("../../../", import.meta.url).pathname;
-const bin = join(root, "packages/cli/bin/schwimmen.js");
-
-function run(args: string[], input = "") {
-  const result = spawnSync(process.execPath, [bin, ...args], { input, encoding: "utf8", timeout: 120_000 });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+/** The real command, as `replay` is tested; the analysis may take a while. */
+const run = (args: string[], input = "") => runBinary(args, input, {}, 120_000);
 
 // Heads-up: seat 0 (first to act) holds the ace and king of hearts and knocks though the ten of hearts lies open.
 const HANDS = ["Ah Kh 7c", "8s 9d Jc"];
@@ -26,16 +20,7 @@ const LONGER = game([swap(0, "7c", "8c"), swap(1, "8s", "7c"), pass(0), swap(1, 
 
 let dir = "";
 beforeAll(() => {
-  // Build so that the binary runs the current sources (incremental: quick when nothing changed).
-  try {
-    execFileSync(
-      process.execPath,
-      [join(root, "node_modules/typescript/bin/tsc"), "-b", "packages/cli/tsconfig.json"],
-      { cwd: root, stdio: "pipe", timeout: 120_000 },
-    );
-  } catch (cause) {
-    if (!existsSync(join(root, "packages/cli/dist/analyse/command.js"))) throw cause;
-  }
+  buildBinary("packages/cli/dist/analyse/command.js");
   dir = mkdtempSync(join(tmpdir(), "schwimmen-analyse-"));
 }, 150_000);
 afterAll(() => {

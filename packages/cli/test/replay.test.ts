@@ -1,24 +1,11 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outcomeOf, replayRecordText } from "@schwimmen/rules";
 import { knock, pass, record, swap } from "../../rules/test/helpers.js";
-
-/** The real command: the built binary run as a child process, as a user or an outside checker runs it. */
-const root = new URL("../../../", import.meta.url).pathname;
-const bin = join(root, "packages/cli/bin/schwimmen.js");
-
-function run(args: string[], input = "", env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [bin, ...args], {
-    input,
-    encoding: "utf8",
-    timeout: 60_000,
-    env: { ...process.env, ...env },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+import { bin, buildBinary, root, run } from "./binary.js";
 
 const BASE = ["7c 8s 9h", "Tc Ts 8h", "Jc 9s 7d"];
 const MIDDLE = "Qd 8d Kc";
@@ -34,20 +21,7 @@ function expectedLine(text: string): string {
 
 let dir = "";
 beforeAll(() => {
-  // Build so that the binary runs the current sources (incremental: quick when nothing changed).
-  try {
-    execFileSync(
-      process.execPath,
-      [join(root, "node_modules/typescript/bin/tsc"), "-b", "packages/cli/tsconfig.json"],
-      {
-        cwd: root,
-        stdio: "pipe",
-        timeout: 120_000,
-      },
-    );
-  } catch (cause) {
-    if (!existsSync(join(root, "packages/cli/dist/replay.js"))) throw cause;
-  }
+  buildBinary("packages/cli/dist/replay.js");
   dir = mkdtempSync(join(tmpdir(), "schwimmen-replay-"));
 }, 150_000);
 afterAll(() => {

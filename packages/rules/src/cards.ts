@@ -81,10 +81,13 @@ export function cardIndex(value: unknown): number {
 /** `cardIndex` for a value known to be a card (a hand or middle card of a state): no checks. */
 export const indexOfCard = (card: Card): number => STRENGTH[card.charCodeAt(0)]! * 4 + SUIT_INDEX[card.charCodeAt(1)]!;
 
-export const isCardOfDeck = (value: unknown, deck: DeckName): value is Card => {
+/** `cardIndex` for a card of `deck`; -1 for anything else (a card of a bigger deck too). */
+export function deckCardIndex(value: unknown, deck: DeckName): number {
   const index = cardIndex(value);
-  return index >= 0 && index >> 2 >= LOWEST_STRENGTH[deck];
-};
+  return index >= 0 && index >> 2 >= LOWEST_STRENGTH[deck] ? index : -1;
+}
+
+export const isCardOfDeck = (value: unknown, deck: DeckName): value is Card => deckCardIndex(value, deck) >= 0;
 
 /** Parses the two-character notation, checking the card belongs to the deck. */
 export function parseCard(text: string, deck: DeckName = "french52"): Result<Card, EngineError> {

@@ -1,4 +1,4 @@
-import { type Card, deckCards, indexOfCard, isCardOfDeck, maxSeats } from "./cards.js";
+import { type Card, type DeckName, deckCardIndex, deckCards, isCardOfDeck, maxSeats } from "./cards.js";
 import { type Rules, DEFAULT_RULES } from "./rules.js";
 import { type Result, type EngineError, ok, err, engineError } from "./result.js";
 import { Rng, seedText, shuffled } from "./rng.js";
@@ -88,17 +88,13 @@ export function checkDeal(state: MatchState, deal: Deal): EngineError | null {
   const copies = rules.decks;
   let size = 0;
   const count = (cards: readonly unknown[], what: string): EngineError | null => {
-    for (let i = 0; i < cards.length; i++) {
-      const card = cards[i];
-      if (!isCardOfDeck(card, rules.deck))
-        return bad(`${what} holds ${JSON.stringify(card)}, not a card of the ${rules.deck} deck`);
-      const index = indexOfCard(card);
-      const times = seen[index]!;
-      if (times === copies) return bad(`${card} is dealt ${copies === 1 ? "twice" : "more than twice"}`);
-      seen[index] = times + 1;
-      size++;
-    }
-    return null;
+    const at = tally(cards, seen, copies, rules.deck);
+    size += cards.length;
+    if (at < 0) return null;
+    const card = cards[at];
+    return isCardOfDeck(card, rules.deck)
+      ? bad(`${card} is dealt ${copies === 1 ? "twice" : "more than twice"}`)
+      : bad(`${what} holds ${JSON.stringify(card)}, not a card of the ${rules.deck} deck`);
   };
   for (let seat = 0; seat < state.seatCount; seat++) {
     const hand = deal.hands[seat];
@@ -126,6 +122,26 @@ export function checkDeal(state: MatchState, deal: Deal): EngineError | null {
     return bad(`the deal holds ${size} cards, ${decks} ${copies === 2 ? "have" : "has"} ${deckSize}`);
   }
   return null;
+}
+
+/**
+ * Counts `cards` into `seen` (how often each card index has come so far); returns the position of the first that is
+ * not a card of the deck or one copy too many, or -1. A plain loop: every replayed round runs it.
+ */
+function tally(cards: readonly unknown[], seen: Uint8Array, copies: number, deck: DeckName): number {
+  for (let i = 0; i < cards.length; i++) {
+    const index = deckCardIndex(cards[i], deck);
+    if (index < 0 || seen[index] === copies) return i;
+    seen[index] = seen[index]! + 1;
+  }
+  return -1;
+}
+
+/** How many seats are still in the match. */
+function seatsIn(status: MatchState["status"]): number {
+  let n = 0;
+  for (const s of status) if (s !== "out") n++;
+  return n;
 }
 
 /** Deals the next round. Ends it at once when a hand of 31 or Feuer is dealt (and the rules say so). */
@@ -170,7 +186,7 @@ export function dealRound(state: MatchState, source?: DealSource): Result<Transi
     stock: deal.stock,
     stockTop: 0,
     discarded: [],
-    seatsInRound: state.status.filter((s) => s !== "out").length,
+    seatsInRound: seatsIn(state.status),
     toAct: chooses ? dealer : nextSeat(state, dealer),
     mustChoose: chooses,
     turns: 0,

@@ -47,29 +47,40 @@ const recordError = (code: ErrorCode, message: string, round?: number, action?: 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
 
+/** A list of strings (whether they are cards is the deal's check); with `strict: false` any list. */
+function cards(v: unknown, strict: boolean): v is Card[] {
+  if (!Array.isArray(v)) return false;
+  if (strict) for (let i = 0; i < v.length; i++) if (typeof v[i] !== "string") return false;
+  return true;
+}
+
+/** A list of hands: card lists, or null for a seat that is out. */
+function isHandList(v: unknown, strict: boolean): v is (Card[] | null)[] {
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) if (v[i] !== null && !cards(v[i], strict)) return false;
+  return true;
+}
+
 /**
  * Reads the shape of a deal; whether its cards make up the deck is the engine's check (INVALID_DEAL). `packet` is
- * read only for a hidden deal; in any other it is an unknown key, ignored.
+ * read only for a hidden deal; in any other it is an unknown key, ignored. Without `strict` the cards of the lists
+ * are not looked at: the engine's check finds anything that is not a card, and only then does the strict reading
+ * decide whether the record is malformed (INVALID_RECORD, which comes first) or the deal wrong.
  */
-function readDeal(input: unknown, round: number, hidden: boolean): Result<Deal, RecordError> {
+function readDeal(input: unknown, round: number, hidden: boolean, strict: boolean): Result<Deal, RecordError> {
   const bad = (message: string) => err(recordError("INVALID_RECORD", message, round));
   if (!isObject(input)) return bad(`round ${round} needs a "deal" object`);
-  const cards = (v: unknown): v is Card[] => {
-    if (!Array.isArray(v)) return false;
-    for (let i = 0; i < v.length; i++) if (typeof v[i] !== "string") return false;
-    return true;
-  };
   const { hands, middle, stock, extra } = input;
   const packet = hidden ? input.packet : undefined;
-  if (!Array.isArray(hands) || !hands.every((h) => h === null || cards(h))) {
+  if (!isHandList(hands, strict)) {
     return bad(`"hands" of round ${round} must be a list of hands (card lists, or null for a seat that is out)`);
   }
-  if (middle !== undefined && middle !== null && !cards(middle))
+  if (middle !== undefined && middle !== null && !cards(middle, strict))
     return bad(`"middle" of round ${round} must be a card list`);
-  if (!cards(stock)) return bad(`"stock" of round ${round} must be a card list`);
-  if (extra !== undefined && extra !== null && !cards(extra))
+  if (!cards(stock, strict)) return bad(`"stock" of round ${round} must be a card list`);
+  if (extra !== undefined && extra !== null && !cards(extra, strict))
     return bad(`"extra" of round ${round} must be a card list`);
-  if (packet !== undefined && packet !== null && !cards(packet))
+  if (packet !== undefined && packet !== null && !cards(packet, strict))
     return bad(`"packet" of round ${round} must be a card list`);
   const deal = { hands, middle: middle ?? null, stock, extra: extra ?? null };
   return ok(hidden ? { ...deal, packet: packet ?? null } : deal);
@@ -107,10 +118,15 @@ export function replayRecord(
     if (state.round !== null && state.round.endReason === null) {
       return err(recordError("INVALID_RECORD", `round ${r - 1} is unfinished but round ${r} follows`, r));
     }
-    const deal = readDeal(roundInput.deal, r, rules.value.deal === "hidden");
+    const hidden = rules.value.deal === "hidden";
+    const deal = readDeal(roundInput.deal, r, hidden, false);
     if (!deal.ok) return deal;
     const dealt = dealRound(state, { deal: deal.value });
-    if (!dealt.ok) return err(recordError(dealt.error.code, dealt.error.message, r));
+    if (!dealt.ok) {
+      const malformed = dealt.error.code === "INVALID_DEAL" ? readDeal(roundInput.deal, r, hidden, true) : null;
+      if (malformed && !malformed.ok) return malformed;
+      return err(recordError(dealt.error.code, dealt.error.message, r));
+    }
     state = dealt.value.state;
     const actions = roundInput.actions;
     if (!Array.isArray(actions)) return err(recordError("INVALID_RECORD", `"actions" of round ${r} must be a list`, r));

@@ -24,26 +24,44 @@ export function losersOf(
   rules: Rules,
   values: readonly (number | null)[] = hands.map((hand) => (hand === null ? null : handValue(hand, rules))),
 ): number[] {
+  const count = hands.length;
+  const losers = new Array<number>(count).fill(0);
   if (reason === "fire" && rules.fire === "allOthersLose") {
-    return hands.map((hand) => (hand !== null && !isFire(hand, rules) ? 1 : 0));
+    for (let seat = 0; seat < count; seat++) {
+      const hand = hands[seat];
+      if (hand && !isFire(hand, rules)) losers[seat] = 1;
+    }
+    return losers;
   }
   if (reason === "thirtyOne" && rules.thirtyOne === "allOthersLose") {
-    return values.map((value) => (value !== null && value !== 31 ? 1 : 0));
+    for (let seat = 0; seat < count; seat++) if (hands[seat] && values[seat] !== 31) losers[seat] = 1;
+    return losers;
   }
-  const strengths = hands.map((hand, seat) => (hand === null ? NaN : strengthOf(hand, values[seat]!, rules)));
+  // Loops, not maps: this runs at every round's end.
+  const strengths = new Array<number>(count).fill(NaN);
   let lowest = Infinity;
   let highest = -Infinity;
-  for (const s of strengths) {
-    if (Number.isNaN(s)) continue;
+  for (let seat = 0; seat < count; seat++) {
+    const hand = hands[seat];
+    if (!hand) continue;
+    const s = strengthOf(hand, values[seat]!, rules);
+    strengths[seat] = s;
     if (s < lowest) lowest = s;
     if (s > highest) highest = s;
   }
-  if (rules.losers === "lowest") return strengths.map((s) => (s === lowest ? 1 : 0));
+  if (rules.losers === "lowest") {
+    for (let seat = 0; seat < count; seat++) if (strengths[seat] === lowest) losers[seat] = 1;
+    return losers;
+  }
   // twentyOrLess: every hand of 20 or less, and the lowest above 20, lose; the highest hand(s) never do.
   const twenty = handStrength(TWENTY, rules);
   let lowestAbove = Infinity;
   for (const s of strengths) if (s > twenty && s < lowestAbove) lowestAbove = s;
-  return strengths.map((s) => (s !== highest && (s <= twenty || s === lowestAbove) ? 1 : 0));
+  for (let seat = 0; seat < count; seat++) {
+    const s = strengths[seat]!;
+    if (s !== highest && (s <= twenty || s === lowestAbove)) losers[seat] = 1;
+  }
+  return losers;
 }
 
 /** A hand worth exactly 20, as the yardstick of `losers: "twentyOrLess"`. */
@@ -53,9 +71,14 @@ const TWENTY: readonly Card[] = ["Th", "Jh", "7c"];
 export function endRound(state: MatchState, round: RoundState, reason: EndReason, events: GameEvent[]): Transition {
   const { rules } = state;
   const hands = round.hands;
-  const values = hands.map((hand) => (hand === null ? null : handValue(hand, rules)));
-  const losers = losersOf(hands, reason, rules, values);
-  const lifeLosses = losers.map((lost, seat) => (lost && seat === round.knocker ? rules.knockerPays : lost));
+  const values = new Array<number | null>(hands.length);
+  for (let seat = 0; seat < hands.length; seat++) {
+    const hand = hands[seat];
+    values[seat] = hand ? handValue(hand, rules) : null;
+  }
+  const lifeLosses = losersOf(hands, reason, rules, values);
+  const knocker = round.knocker;
+  if (knocker !== null && lifeLosses[knocker] === 1) lifeLosses[knocker] = rules.knockerPays;
   const lives = state.lives.slice();
   const status: SeatStatus[] = state.status.slice();
   let reachedZero = false;
@@ -108,7 +131,9 @@ export function endRound(state: MatchState, round: RoundState, reason: EndReason
   next.swimmingTaken = state.swimmingTaken || reachedZero;
   next.nextDealer = over ? state.nextDealer : nextSeat({ rules, seatCount: state.seatCount, status }, round.dealer);
   next.round = ended;
-  next.finished = state.finished.concat({ deal: round.deal, actions: actionsOf(round), result });
+  const finished = state.finished.slice();
+  finished.push({ deal: round.deal, actions: actionsOf(round), result });
+  next.finished = finished;
   next.over = over;
   next.winner = winner;
   next.draw = over && winner === null;

@@ -168,6 +168,15 @@ const deals: Fixture[] = [
     expected: err("INVALID_DEAL", 0),
   },
   {
+    name: "a malformed deal card comes before a wrong deal (INVALID_RECORD over INVALID_DEAL)",
+    record: (() => {
+      const r = record({ rounds: [{ deal: { hands: ["7c 8s", "Tc Ts 8h", "Jc 9s 7d"], middle: MIDDLE } }] });
+      (r.rounds as { deal: { stock: unknown[] } }[])[0]!.deal.stock.push(7);
+      return r;
+    })(),
+    expected: err("INVALID_RECORD", 0),
+  },
+  {
     name: "a card that is not a card",
     record: (() => {
       const r = base([]);

@@ -12,6 +12,9 @@
  * hello, and /healthz, once a second), and the latency of an honest table (4 players, 0.3-0.7 s think time).
  *
  *   npm run bench:attacks -- --only slow,idle --seconds 60
+ *   npm run bench:attacks -- --only resync --env PING_INTERVAL_MS=600000,MESSAGES_PER_ADDRESS=100000000
+ *
+ * (`--env` sets server variables, e.g. to switch one defence off and see what the others do.)
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -30,6 +33,7 @@ const option = (name: string): string | undefined => {
 };
 const SECONDS = Math.min(90, Number(option("seconds") ?? 60));
 const ONLY = (option("only") ?? "slow,resync,idle,slowloris").split(",");
+const EXTRA_ENV = Object.fromEntries((option("env") ?? "").split(",").flatMap((kv) => (kv ? [kv.split("=")] : [])));
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const ATTACKER = "127.0.0.1";
 const HONEST = "127.0.0.2";
@@ -416,7 +420,7 @@ const ATTACKS: Record<string, Attack> = {
 const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
 
 async function run(name: string, attack: Attack): Promise<void> {
-  const server = await startServer({ LOG_LEVEL: "warn", ...attack.env });
+  const server = await startServer({ LOG_LEVEL: "warn", ...attack.env, ...EXTRA_ENV });
   const pid = server.child.pid!;
   const idle = rssMb(pid);
   let peak = idle;

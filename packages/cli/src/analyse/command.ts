@@ -1,4 +1,5 @@
 import { ANALYSIS_WORLDS, type DecisionAnalysis, accuracyOf, analysisSteps, planAnalysisText } from "@schwimmen/bots";
+import { ArgsError, wholeNumber } from "../arena/args.js";
 import { type Io, errorLine, readRecordText } from "../replay.js";
 import { analysisJson, analysisTable, labelLimits } from "./format.js";
 
@@ -10,8 +11,9 @@ export const ANALYSE_HELP = `Usage: schwimmen analyse RECORD --seat N [--json] [
 
 Judges every decision of one seat in a game record, from what that seat could see (never the other
 hands or the stock): each legal action is played out by the expert bot's search in sampled worlds
-that agree with the seat's view, giving the chance that the seat loses a life this round and its
-chance to win the match (the rest of the match counted as even play). The loss of a decision is
+that agree with the seat's view, giving the chance that the seat loses a life this round
+(calibrated on arena matches) and its chance to win the match (the rest of the match counted as
+even play). The loss of a decision is
 the match-win percentage points between the best action and the one played; labels by loss:
 ${labelLimits()}.
 Decisions with a single legal action are skipped. The same record gives the same analysis.
@@ -33,23 +35,11 @@ Options:
   --help        this text
 `;
 
-/** A one-line reason the arguments are wrong (exit 2), never a stack trace. */
-class ArgsError extends Error {
-  override readonly name = "ArgsError";
-}
-
 interface AnalyseArgs {
   readonly record: string;
   readonly seat: number;
   readonly json: boolean;
   readonly worlds: number;
-}
-
-function wholeNumber(option: string, text: string, least: number, most: number): number {
-  if (!/^\d+$/.test(text)) throw new ArgsError(`--${option} needs a whole number, not "${text}"`);
-  const value = Number(text);
-  if (value < least || value > most) throw new ArgsError(`--${option} must be from ${least} to ${most}, not ${text}`);
-  return value;
 }
 
 /** As the arena reads its options: `--name value` or `--name=value`, each once; one record path. */

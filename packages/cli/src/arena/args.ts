@@ -76,7 +76,7 @@ const VALUE_OPTIONS = [
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const isValueOption = (name: string): name is ValueOption => (VALUE_OPTIONS as readonly string[]).includes(name);
 
-function wholeNumber(option: string, text: string, least: number, most: number): number {
+export function wholeNumber(option: string, text: string, least: number, most: number): number {
   if (!/^\d+$/.test(text)) throw new ArgsError(`--${option} needs a whole number, not "${text}"`);
   const value = Number(text);
   if (value < least || value > most) throw new ArgsError(`--${option} must be from ${least} to ${most}, not ${text}`);

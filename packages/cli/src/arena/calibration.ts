@@ -1,5 +1,5 @@
 import { type CalibrationTally, brierScore, calibrationRows } from "@schwimmen/bots";
-import { escapeXml } from "./chart.js";
+import { escapeXml, svgDocument } from "./chart.js";
 import { wilsonInterval } from "./stats.js";
 
 /**
@@ -96,7 +96,7 @@ export function calibrationChartSvg(summary: CalibrationSummary, subtitle: strin
   text(
     WIDTH / 2,
     30,
-    "Expert: chance of losing a life this round, predicted and observed",
+    "The expert's chance of losing a life: predicted and observed",
     ' text-anchor="middle" class="title"',
   );
   text(WIDTH / 2, 52, subtitle, ' text-anchor="middle" class="note"');
@@ -144,11 +144,6 @@ export function calibrationChartSvg(summary: CalibrationSummary, subtitle: strin
     ' text-anchor="middle" class="note"',
   );
   const style = [
-    "text { font-family: Helvetica, Arial, sans-serif; fill: #222; }",
-    ".title { font-size: 18px; font-weight: bold; }",
-    ".note { font-size: 12px; fill: #555; }",
-    ".tick { font-size: 12px; fill: #444; }",
-    ".label { font-size: 14px; }",
     ".count { font-size: 11px; fill: #555; }",
     ".grid { stroke: #ececec; stroke-width: 1; }",
     ".frame { fill: none; stroke: #333; stroke-width: 1.2; }",
@@ -159,15 +154,6 @@ export function calibrationChartSvg(summary: CalibrationSummary, subtitle: strin
     ".ok { fill: #2b5fa8; }",
     ".off { fill: #c62828; }",
     ".few { fill: #9e9e9e; }",
-  ].join("\n    ");
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img">
-  <title>Calibration of the expert's chance of losing a life this round</title>
-  <style>
-    ${style}
-  </style>
-  <rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>
-  ${parts.join("\n  ")}
-</svg>
-`;
+  ];
+  return svgDocument(WIDTH, HEIGHT, "Calibration of the expert's chance of losing a life this round", style, parts);
 }

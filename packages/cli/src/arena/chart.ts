@@ -25,6 +25,34 @@ function axisScale(summary: ArenaSummary): { top: number; step: number } {
   return { top, step };
 }
 
+/** A self-contained SVG document: the text styles the arena's charts share and `styles`, a white ground, `parts`. */
+export function svgDocument(
+  width: number,
+  height: number,
+  title: string,
+  styles: readonly string[],
+  parts: readonly string[],
+): string {
+  const style = [
+    "text { font-family: Helvetica, Arial, sans-serif; fill: #222; }",
+    ".title { font-size: 19px; font-weight: bold; }",
+    ".note { font-size: 12px; fill: #555; }",
+    ".tick { font-size: 12px; fill: #444; }",
+    ".label { font-size: 14px; }",
+    ...styles,
+  ].join("\n    ");
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">
+  <title>${escapeXml(title)}</title>
+  <style>
+    ${style}
+  </style>
+  <rect width="${width}" height="${height}" fill="#ffffff"/>
+  ${parts.join("\n  ")}
+</svg>
+`;
+}
+
 export function arenaChartSvg(summary: ArenaSummary): string {
   const { top, step } = axisScale(summary);
   const y = (share: number): number => MARGIN.top + PLOT_H * (1 - share / top);
@@ -102,11 +130,6 @@ export function arenaChartSvg(summary: ArenaSummary): string {
   );
 
   const style = [
-    "text { font-family: Helvetica, Arial, sans-serif; fill: #222; }",
-    ".title { font-size: 19px; font-weight: bold; }",
-    ".note { font-size: 12px; fill: #555; }",
-    ".tick { font-size: 12px; fill: #444; }",
-    ".label { font-size: 14px; }",
     ".value { font-size: 13px; font-weight: bold; paint-order: stroke; stroke: #fff; stroke-width: 4px; }",
     ".grid { stroke: #e3e3e3; stroke-width: 1; }",
     ".axis { stroke: #333; stroke-width: 1.2; }",
@@ -114,15 +137,6 @@ export function arenaChartSvg(summary: ArenaSummary): string {
     ".whisker { stroke: #111; stroke-width: 1.6; }",
     ".fair { stroke: #d2691e; stroke-width: 1.6; stroke-dasharray: 7 5; }",
     ".fairlabel { font-size: 12px; fill: #b0520f; }",
-  ].join("\n    ");
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img">
-  <title>${escapeXml(`Arena: share of ${summary.matches} matches won per seat`)}</title>
-  <style>
-    ${style}
-  </style>
-  <rect width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>
-  ${parts.join("\n  ")}
-</svg>
-`;
+  ];
+  return svgDocument(WIDTH, HEIGHT, `Arena: share of ${summary.matches} matches won per seat`, style, parts);
 }

@@ -1,0 +1,33 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+
+/** The real command: the built binary run as a child process, as a user or an outside checker runs it. */
+export const root = new URL("../../../", import.meta.url).pathname;
+export const bin = join(root, "packages/cli/bin/schwimmen.js");
+
+export function run(args: string[], input = "", env: Record<string, string> = {}, timeout = 60_000) {
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    input,
+    encoding: "utf8",
+    timeout,
+    env: { ...process.env, ...env },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * Builds so that the binary runs the current sources (incremental: quick when nothing changed); a failed build
+ * (another change half done) still lets the tests run on the last build when `builtFile` exists.
+ */
+export function buildBinary(builtFile: string): void {
+  try {
+    execFileSync(
+      process.execPath,
+      [join(root, "node_modules/typescript/bin/tsc"), "-b", "packages/cli/tsconfig.json"],
+      { cwd: root, stdio: "pipe", timeout: 120_000 },
+    );
+  } catch (cause) {
+    if (!existsSync(join(root, builtFile))) throw cause;
+  }
+}
