@@ -74,7 +74,12 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const programs = base ? [["", bin], [" BENCH_BASE", base]] : [["", bin]];
+const programs = base
+  ? [
+      ["", bin],
+      [" BENCH_BASE", base],
+    ]
+  : [["", bin]];
 for (const [label, threads] of [
   ["default threads", undefined],
   ["main thread only", 0],

@@ -1,7 +1,7 @@
 import type { Action, Rng, TableView } from "@schwimmen/rules";
 import { greedyMove } from "./greedy.js";
 import type { Bot, DecisionContext } from "./bot.js";
-import { swapOptions, valueOf } from "./hand.js";
+import { loopCap, swapOptions, valueOf } from "./hand.js";
 import { type PlayoutPolicy, greedyPolicy } from "./rollout.js";
 import type { Doubts } from "./sampler.js";
 import { type ActionEstimate, ActionSearch, type SearchModel } from "./evaluate.js";
@@ -175,6 +175,9 @@ export function expertBot(options: ExpertOptions = EXPERT_DEFAULTS, onEstimate?:
     decide(view, context) {
       memory.observe(view);
       if (view.legal.length === 1) return view.legal[0]!;
+      // A round that drags on ends by a knock, as with every bot (the rules may let it loop for ever).
+      const knock = view.legal.find((a) => a.type === "knock");
+      if (knock && view.turns >= loopCap(view.seatsInRound)) return knock;
       const decision = decideByPlayouts(view, context, options, expertModel(view, options, memory));
       if (decision.estimate && onEstimate) onEstimate(view, decision.estimate);
       return decision.action;

@@ -103,6 +103,8 @@ export async function replayFile(path: string, io: Io): Promise<number> {
 const BATCH_LINES = 100;
 /** Batches a worker may have queued: enough that it never waits while this thread replays one itself. */
 const PER_WORKER = 2;
+/** Batches per thread that may be out (replayed or not, not yet written): room for this thread to run ahead. */
+const IN_FLIGHT = 16;
 
 /**
  * How many worker threads `--jsonl` may add to this one: SCHWIMMEN_REPLAY_THREADS if set (0: this thread only),
@@ -228,9 +230,7 @@ export async function replayJsonl(io: Io & { stdoutClosed?: () => boolean; stdou
   const threads = threadCount();
   const decoder = new TextDecoder();
   const write = (out: Out) =>
-    typeof out === "string" || io.stdoutBytes
-      ? io.stdout.write(out as string)
-      : io.stdout.write(decoder.decode(out));
+    typeof out === "string" || io.stdoutBytes ? io.stdout.write(out as string) : io.stdout.write(decoder.decode(out));
   const pool = new ReplayPool(threads, write);
   // The current batch so far, as views into the chunks read.
   let parts: Uint8Array[] = [];
@@ -249,7 +249,8 @@ export async function replayJsonl(io: Io & { stdoutClosed?: () => boolean; stdou
         from = nl + 1;
         // A full batch shows a large input: from then on workers may help.
         await pool.submit(batch, true);
-        await pool.drain(Math.max(threads * (PER_WORKER + 2), 2));
+        // Bounded memory: this thread runs ahead of the workers by at most this many batches.
+        await pool.drain(IN_FLIGHT * (threads + 1));
       }
       if (from < bytes.length) parts.push(bytes.subarray(from));
     }

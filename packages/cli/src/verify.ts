@@ -41,6 +41,8 @@ function compareDeals(recorded: Deal, dealt: Deal): string[] {
   if (!same(recorded.hands, dealt.hands)) problems.push("the hands differ from the seed's deal");
   if (!same(recorded.middle, dealt.middle)) problems.push("the middle differs from the seed's deal");
   if (!same(recorded.extra, dealt.extra)) problems.push("the second packet differs from the seed's deal");
+  if (dealt.packet && !same(recorded.packet, dealt.packet))
+    problems.push("the hidden deal's packet differs from the seed's deal");
   if (!same(recorded.stock, dealt.stock)) problems.push("the stock differs from the seed's deal");
   return problems;
 }

@@ -35,21 +35,24 @@ const file = (name: string, text: string): string => {
 };
 
 describe("schwimmen replay FILE", () => {
-  it.each(["seed002-example-31", "seed002-example-knock"])("%s prints its outcome and exits 0", (name) => {
-    const got = run(["replay", join(examples, `${name}.json`)]);
-    expect(got.stderr).toBe("");
-    expect(got.code).toBe(0);
-    const expected = JSON.parse(readFileSync(join(examples, `${name}.outcome.json`), "utf8"));
-    const outcome = JSON.parse(got.stdout);
-    const sets = (o: { rounds: { hands: string[][] }[] }) => o.rounds.map((r) => r.hands.map((h) => [...h].sort()));
-    expect(sets(outcome)).toEqual(sets(expected));
-    expect({ ...outcome, rounds: outcome.rounds.map((r: object) => ({ ...r, hands: null })) }).toEqual({
-      ...expected,
-      rounds: expected.rounds.map((r: object) => ({ ...r, hands: null })),
-    });
-    expect(got.stdout.endsWith("}\n")).toBe(true);
-    expect(got.stdout.trim().split("\n")).toHaveLength(1);
-  });
+  it.each(["seed002-example-31", "seed002-example-knock", "hidden-example", "two-decks-example"])(
+    "%s prints its outcome and exits 0",
+    (name) => {
+      const got = run(["replay", join(examples, `${name}.json`)]);
+      expect(got.stderr).toBe("");
+      expect(got.code).toBe(0);
+      const expected = JSON.parse(readFileSync(join(examples, `${name}.outcome.json`), "utf8"));
+      const outcome = JSON.parse(got.stdout);
+      const sets = (o: { rounds: { hands: string[][] }[] }) => o.rounds.map((r) => r.hands.map((h) => [...h].sort()));
+      expect(sets(outcome)).toEqual(sets(expected));
+      expect({ ...outcome, rounds: outcome.rounds.map((r: object) => ({ ...r, hands: null })) }).toEqual({
+        ...expected,
+        rounds: expected.rounds.map((r: object) => ({ ...r, hands: null })),
+      });
+      expect(got.stdout.endsWith("}\n")).toBe(true);
+      expect(got.stdout.trim().split("\n")).toHaveLength(1);
+    },
+  );
 
   it("reads standard input for -", () => {
     const text = readFileSync(join(examples, "seed002-example-31.json"), "utf8");
@@ -64,6 +67,8 @@ describe("schwimmen replay FILE", () => {
     ["INVALID_DEAL", game([]).replace('"7c"', '"7x"')],
     ["NOT_YOUR_TURN", game([pass(1)])],
     ["ACTION_NOT_ALLOWED", game([knock(0), knock(1)])],
+    ["ACTION_NOT_ALLOWED", game([{ seat: 0, type: "passOn", give: ["7c", "8s"] }])],
+    ["INVALID_RECORD", game([{ seat: 0, type: "passOn", give: ["7c"] }])],
     ["CARD_NOT_IN_HAND", game([swap(0, "Ah", "Qd")])],
     ["CARD_NOT_IN_MIDDLE", game([swap(0, "7c", "Ah")])],
     ["ROUND_OVER", game([knock(0), pass(1), pass(2), pass(0)])],

@@ -126,7 +126,12 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const engines = other ? [["this build", here], [`BENCH_COMPARE ${compareDir}`, other]] : [["this build", here]];
+const engines = other
+  ? [
+      ["this build", here],
+      [`BENCH_COMPARE ${compareDir}`, other],
+    ]
+  : [["this build", here]];
 const parts = [
   ["engine, random legal play", randomPlay, (r) => `${(r.perSec / 1e6).toFixed(2)} M actions/s`, 1e6, "M actions"],
   ["play-outs, greedy policy", playOuts, (r) => `${Math.round(r.perSec)} play-outs/s`, 1, "play-outs"],
@@ -139,7 +144,9 @@ for (const [label, part, show, scale, unit] of parts) {
     engines.forEach(([name, engine], e) => {
       const r = part(engine, `run ${i}`);
       results[e].push(r);
-      console.log(`  ${label}, ${name}, run ${i + 1}: ${show(r)} (per CPU second ${(r.perCpuSec / scale).toFixed(2)} ${unit})`);
+      console.log(
+        `  ${label}, ${name}, run ${i + 1}: ${show(r)} (per CPU second ${(r.perCpuSec / scale).toFixed(2)} ${unit})`,
+      );
     });
   }
   engines.forEach(([name], e) => {

@@ -65,7 +65,9 @@ export function passOnAction(seat: number, a: Card, b: Card): Action {
   const ib = indexOfCard(b);
   const key = ia <= ib ? ia * 52 + ib : ib * 52 + ia;
   const table = passOns[seat] ?? (passOns[seat] = new Array<Action | undefined>(52 * 52).fill(undefined));
-  return table[key] ?? (table[key] = canonical({ seat, type: "passOn", give: Object.freeze(ia <= ib ? [a, b] : [b, a]) }));
+  return (
+    table[key] ?? (table[key] = canonical({ seat, type: "passOn", give: Object.freeze(ia <= ib ? [a, b] : [b, a]) }))
+  );
 }
 
 /** The canonical form of an action whose shape has been checked. */

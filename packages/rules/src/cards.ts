@@ -55,8 +55,7 @@ export const deckCards = (deck: DeckName, decks: 1 | 2 = 1): readonly Card[] =>
   decks === 2 ? DOUBLE_DECKS[deck] : DECKS[deck];
 
 /** Most seats a deck (or two) serves: three cards each and three for the middle, whatever the deal. */
-export const maxSeats = (deck: DeckName, decks: 1 | 2 = 1): number =>
-  Math.floor((DECKS[deck].length * decks - 3) / 3);
+export const maxSeats = (deck: DeckName, decks: 1 | 2 = 1): number => Math.floor((DECKS[deck].length * decks - 3) / 3);
 
 /** Suit index by suit character code (c 0, s 1, h 2, d 3); -1 for no suit. */
 const SUIT_INDEX = new Int8Array(128).fill(-1);

@@ -1,7 +1,15 @@
 import { type Card, indexOfCard } from "./cards.js";
 import type { Rules } from "./rules.js";
 import { type EngineError, engineError } from "./result.js";
-import { type EndReason, type GameEvent, type MatchState, type Move, type Mutable, type RoundState, nextSeat } from "./state.js";
+import {
+  type EndReason,
+  type GameEvent,
+  type MatchState,
+  type Move,
+  type Mutable,
+  type RoundState,
+  nextSeat,
+} from "./state.js";
 import { handValue, isFire } from "./value.js";
 
 /**

@@ -43,6 +43,8 @@ export const DEFAULT_RULES: Rules = Object.freeze({
   decks: 1,
 });
 
+const DEFAULTS = ok(DEFAULT_RULES);
+
 /** The allowed values of each key; `lives` is any whole number from 1 to 9. */
 export const RULE_VALUES: { readonly [K in RuleKey]: readonly Rules[K][] } = {
   deck: ["skat32", "french52", "jass36"],
@@ -72,12 +74,15 @@ const isRuleKey = (key: string): key is RuleKey => Object.prototype.hasOwnProper
  * Unknown keys and values are errors (unlike elsewhere in a record) so that a typo never silently plays other rules.
  */
 export function parseRules(input: unknown): Result<Rules, EngineError> {
-  if (input === undefined) return ok(DEFAULT_RULES);
+  if (input === undefined) return DEFAULTS;
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return err(engineError("INVALID_RECORD", "rules must be an object of rule keys"));
   }
+  const entries = Object.entries(input);
+  // Most records play the defaults: one shared rule set, not a copy each.
+  if (entries.length === 0) return DEFAULTS;
   const rules: Record<string, unknown> = { ...DEFAULT_RULES };
-  for (const [key, value] of Object.entries(input)) {
+  for (const [key, value] of entries) {
     if (!isRuleKey(key)) return err(engineError("INVALID_RECORD", `unknown rule key "${key}"`));
     const allowed = RULE_VALUES[key] as readonly unknown[];
     // Whole numbers may be written 3 or 3.0; JSON already reads both as 3, and true is never a number.

@@ -158,7 +158,10 @@ function checkShape(state: MatchState, action: Action): EngineError | null {
     // Whatever the deal: a list of exactly two cards of the deck, each checked alone (the same card twice is a shape).
     const give = a.give;
     if (!Array.isArray(give) || give.length !== 2) {
-      return engineError("INVALID_RECORD", `"give" of a passOn must be a list of two cards, not ${JSON.stringify(give)}`);
+      return engineError(
+        "INVALID_RECORD",
+        `"give" of a passOn must be a list of two cards, not ${JSON.stringify(give)}`,
+      );
     }
     for (const card of give) if (!isCardOfDeck(card, rules.deck)) return notACard("give", card, rules.deck);
   }

@@ -8,8 +8,6 @@ import {
   type PlayoutTurn,
   type Rules,
   DEFAULT_RULES,
-  RULE_KEYS,
-  RULE_VALUES,
   Rng,
   applyAction,
   dealRound,
@@ -17,27 +15,18 @@ import {
   makeRecord,
   maxSeats,
   newMatch,
-  parseRules,
   playOutRound,
   replayRecord,
   viewFor,
   worldFromView,
 } from "../src/index.js";
-import { assertProperty } from "./property.js";
+import { anyRules, assertProperty } from "./property.js";
 
 /**
  * The turn rules are written once (core.ts) and reached three ways: `applyAction` (immutable states and events),
  * `playOutRound` (the bots' play-outs) and the bulk replay (one mutable round). These properties hold the three to
  * each other over random rule sets, the hidden deal and two decks included.
  */
-
-const anyRules: fc.Arbitrary<Rules> = fc
-  .record(Object.fromEntries(RULE_KEYS.map((key) => [key, fc.constantFrom(...RULE_VALUES[key])])))
-  .map((input) => {
-    const parsed = parseRules(input);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    return parsed.value;
-  });
 
 const anyTable = anyRules.chain((rules) =>
   fc.record({
@@ -185,7 +174,14 @@ describe("one rules core, three entry points", () => {
           if (state.round!.endReason === null) state = playOutByEngine(state, policy, r === 7 ? 5 : 120);
           if (state.round!.endReason === null) break;
         }
-        const record = JSON.parse(JSON.stringify(makeRecord(state, Array.from({ length: seats }, (_, i) => `p${i}`))));
+        const record = JSON.parse(
+          JSON.stringify(
+            makeRecord(
+              state,
+              Array.from({ length: seats }, (_, i) => `p${i}`),
+            ),
+          ),
+        );
         const fast = replayRecord(record);
         const seen: number[] = [];
         const observed = replayRecord(record, (_before, _action, round, index) => seen.push(round * 1000 + index));

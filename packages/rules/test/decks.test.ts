@@ -12,16 +12,13 @@ import {
   parseRules,
   replayRecordText,
 } from "../src/index.js";
-import { type Fixture, checkFixture, h, knock, pass, passOn, record, replay, swap } from "./helpers.js";
+import { type Fixture, checkFixture, err, h, knock, pass, passOn, record, replay, swap } from "./helpers.js";
 
 /**
  * Two decks (`"decks": 2`): every card twice, copies interchangeable, no sum above 31, more seats.
  * Three seats, dealer 2: seat 0 acts first.
  */
 const TWO = { decks: 2 };
-const err = (code: string, round?: number, action?: number) => ({
-  error: { code, ...(round === undefined ? {} : { round }), ...(action === undefined ? {} : { action }) },
-});
 /** Seat 0 holds an ace of hearts; the middle holds its copy. Values 21, 19, 20. */
 const HANDS = ["Ah Kh 7c", "Ts 9s 8d", "Qs Js 7d"];
 const MIDDLE = "Ah 8c Ts";

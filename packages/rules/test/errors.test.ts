@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RULES, RULE_KEYS, RULE_VALUES, parseRules } from "../src/index.js";
-import { type Fixture, checkFixture, choose, knock, pass, record, replay, swap } from "./helpers.js";
+import { type Fixture, checkFixture, err, choose, knock, pass, record, replay, swap } from "./helpers.js";
 
 const BASE = ["7c 8s 9h", "Tc Ts 8h", "Jc 9s 7d"];
 const MIDDLE = "Qd 8d Kc";
@@ -8,9 +8,6 @@ const base = (actions: unknown[], rules: Record<string, unknown> = {}) =>
   record({ rules, rounds: [{ deal: { hands: BASE, middle: MIDDLE }, actions: actions as never }] });
 /** A round that has ended (seat 0 knocked, the others passed). */
 const ended = (extra: unknown) => base([knock(0), pass(1), pass(2), extra]);
-const err = (code: string, round?: number, action?: number) => ({
-  error: { code, ...(round === undefined ? {} : { round }), ...(action === undefined ? {} : { action }) },
-});
 
 const shape: Fixture[] = [
   { name: "not JSON", record: "{ rules: ", expected: err("INVALID_RECORD") },

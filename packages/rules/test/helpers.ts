@@ -40,7 +40,13 @@ export function deal(spec: DealSpec): Deal {
   const packet = spec.packet === undefined ? undefined : h(spec.packet);
   const top = h(spec.stock ?? "");
   const rest = deckCards(spec.deck ?? "skat32", spec.decks ?? 1).slice();
-  for (const card of [...hands.flatMap((hand) => hand ?? []), ...(middle ?? []), ...(extra ?? []), ...(packet ?? []), ...top]) {
+  for (const card of [
+    ...hands.flatMap((hand) => hand ?? []),
+    ...(middle ?? []),
+    ...(extra ?? []),
+    ...(packet ?? []),
+    ...top,
+  ]) {
     const at = rest.indexOf(card);
     if (at >= 0) rest.splice(at, 1);
   }
@@ -65,6 +71,11 @@ export const redeal = (seat: number): Action => ({ seat, type: "redeal" });
 export const choose = (seat: number, packet: "first" | "second"): Action => ({ seat, type: "choose", packet });
 /** A hidden deal's turn: "Ah Kh" are the two cards passed on. */
 export const passOn = (seat: number, give: string): Action => ({ seat, type: "passOn", give: h(give) });
+
+/** What a fixture expects of a failing record: the error code, and the round and action where given. */
+export const err = (code: string, round?: number, action?: number) => ({
+  error: { code, ...(round === undefined ? {} : { round }), ...(action === undefined ? {} : { action }) },
+});
 
 /** Passes by the seats in `order`, one after another. */
 export const passes = (...order: number[]): Action[] => order.map(pass);

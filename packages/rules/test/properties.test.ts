@@ -1,15 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { assertProperty } from "./property.js";
+import { anyRules, assertProperty } from "./property.js";
 import {
   type Action,
   type Card,
   type DeckName,
   type MatchState,
-  type Rules,
   type TableView,
-  RULE_KEYS,
-  RULE_VALUES,
   Rng,
   applyAction,
   dealRound,
@@ -21,21 +18,11 @@ import {
   newMatch,
   nextSeat,
   outcomeOf,
-  parseRules,
   phaseOf,
   replayRecordText,
   spectatorView,
   viewFor,
 } from "../src/index.js";
-
-/** Any value of every rule key. */
-const anyRules: fc.Arbitrary<Rules> = fc
-  .record(Object.fromEntries(RULE_KEYS.map((key) => [key, fc.constantFrom(...RULE_VALUES[key])])))
-  .map((input) => {
-    const parsed = parseRules(input);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    return parsed.value;
-  });
 
 /** Rules, a seat count the deck serves, a seed, and a turn after which the random player knocks when it may. */
 const anyGame = fc.record({
@@ -165,7 +152,7 @@ function randomAction(rng: Rng, state: MatchState): unknown {
       return {
         seat: pick([round.toAct, rng.below(seats)]),
         type: "passOn",
-        give: pick([[pick(cards), pick(cards)], [pick(ownCards)], pick(ownCards), null, [...ownCards.slice(0, 3)]]),
+        give: pick([[pick(cards), pick(cards)], [pick(ownCards)], pick(ownCards), null, ownCards.slice(0, 3)]),
       };
     default:
       return { seat: round.toAct, type: pick(["pass", "knock", "swapAll", "redeal", "choose"]), packet: "first" };

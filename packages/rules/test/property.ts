@@ -1,5 +1,15 @@
 import { randomInt } from "node:crypto";
 import fc from "fast-check";
+import { type Rules, RULE_KEYS, RULE_VALUES, parseRules } from "../src/index.js";
+
+/** Any value of every rule key of the contract. */
+export const anyRules: fc.Arbitrary<Rules> = fc
+  .record(Object.fromEntries(RULE_KEYS.map((key) => [key, fc.constantFrom(...RULE_VALUES[key])])))
+  .map((input) => {
+    const parsed = parseRules(input);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    return parsed.value;
+  });
 
 /**
  * `fc.assert` with a fresh seed each run (from node:crypto) that is printed when the property fails, together with

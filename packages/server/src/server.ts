@@ -117,7 +117,13 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
   const stats =
     statsEvery > 0
       ? setInterval(() => {
-          const memory = process.memoryUsage();
+          // Reading the RSS takes a file descriptor: when they have run out, the line goes without it (not a crash).
+          let memory: NodeJS.MemoryUsage | null = null;
+          try {
+            memory = process.memoryUsage();
+          } catch {
+            memory = null;
+          }
           log.info(
             {
               connections: connections.size,
@@ -126,8 +132,8 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
               loopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,
               loopDelayMaxMs: Math.round(loopDelay.max / 1e4) / 100,
               bufferedKb: Math.round(bufferedBytes() / 1024),
-              rssMb: Math.round(memory.rss / 1e5) / 10,
-              heapUsedMb: Math.round(memory.heapUsed / 1e5) / 10,
+              rssMb: memory && Math.round(memory.rss / 1e5) / 10,
+              heapUsedMb: memory && Math.round(memory.heapUsed / 1e5) / 10,
             },
             "stats",
           );

@@ -3,25 +3,17 @@
  * no pushes while behind and one sync when they have caught up, or are closed (4002) past the hard limit; a client
  * repeating the same resync gets the missed events once.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { TestClient, isState, testServer, type Msg } from "./helpers.js";
+import { type Server, perTest, sleep } from "./dos-helpers.js";
+import { TestClient, isState, type Msg } from "./helpers.js";
 
-type Server = Awaited<ReturnType<typeof testServer>>;
 interface View {
   legal: Record<string, unknown>[];
   over: boolean;
 }
 
-let server: Server | null = null;
-const sockets: WebSocket[] = [];
-afterEach(async () => {
-  for (const ws of sockets.splice(0)) ws.terminate();
-  await server?.cleanup();
-  server = null;
-});
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const each = perTest();
 
 /**
  * A table of `seats` where the host plays random legal moves at once and bots fill the other seats (no delay): the
@@ -59,8 +51,7 @@ async function busyTable(s: Server, seats: number, rematch: boolean): Promise<{ 
 
 /** A spectator whose socket stops reading once its watch is answered. */
 async function slowSpectator(url: string, code: string): Promise<{ ws: WebSocket; frames: Msg[] }> {
-  const ws = new WebSocket(url.replace(/^http/, "ws") + "/ws");
-  sockets.push(ws);
+  const ws = each.track(new WebSocket(url.replace(/^http/, "ws") + "/ws"));
   const frames: Msg[] = [];
   ws.on("message", (data) => frames.push(JSON.parse(data.toString()) as Msg));
   await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
@@ -80,8 +71,7 @@ async function slowSpectator(url: string, code: string): Promise<{ ws: WebSocket
 describe("slow readers", () => {
   it("20 spectators that stop reading on a busy table keep server buffers bounded; a fast one misses nothing", async () => {
     const slowBytes = 64 * 1024;
-    server = await testServer({ limits: { slowSocketBytes: slowBytes, maxSocketBytes: 8 * 1024 * 1024 } });
-    const s = server;
+    const s = await each.start({ limits: { slowSocketBytes: slowBytes, maxSocketBytes: 8 * 1024 * 1024 } });
     const { host, code } = await busyTable(s, 9, true);
     const fast = await TestClient.open(s.url);
     const first = await fast.request({ type: "watch", code });
@@ -131,12 +121,11 @@ describe("slow readers", () => {
 
   it("a socket that does not read its answers is closed with 4002 past the hard limit", async () => {
     const maxBytes = 256 * 1024;
-    server = await testServer({
+    const s = await each.start({
       limits: { slowSocketBytes: 32 * 1024, maxSocketBytes: maxBytes },
       // Every watch is a lookup by code: lift that limit, this test is about the answers.
       hub: { lookupLimit: 1_000_000 },
     });
-    const s = server;
     const { host, code } = await busyTable(s, 4, false);
     const { ws } = await slowSpectator(s.url, code);
     const closed = new Promise<number>((resolve) => ws.once("close", (closeCode) => resolve(closeCode)));
@@ -162,8 +151,7 @@ describe("slow readers", () => {
 
 describe("repeated resync", () => {
   it("answers a resync of the same versions once; repeats get the state without the events again", async () => {
-    server = await testServer();
-    const s = server;
+    const s = await each.start();
     const { host } = await busyTable(s, 4, false);
     const end = await host.waitFor((m) => isState(m) && (m.view as unknown as View).over, 30_000);
     const code = (end.table as unknown as { code: string }).code;

@@ -2,25 +2,19 @@
  * Limits per address that a new connection does not reset (messages, tables, device tokens), the Origin check that
  * does not trust the Host header, and `re` on frames refused before they are read.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { networkInterfaces } from "node:os";
+import { describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { testServer } from "./helpers.js";
+import { originCheck } from "../src/socket-guard.js";
+import { perTest } from "./dos-helpers.js";
 
-type Server = Awaited<ReturnType<typeof testServer>>;
 type Frame = Record<string, unknown>;
 
-let server: Server | null = null;
-const sockets: WebSocket[] = [];
-afterEach(async () => {
-  for (const ws of sockets.splice(0)) ws.terminate();
-  await server?.cleanup();
-  server = null;
-});
+const each = perTest();
 
 /** A raw protocol client that keeps every frame, from `localAddress`. */
 async function client(url: string, localAddress = "127.0.0.1") {
-  const ws = new WebSocket(url.replace(/^http/, "ws") + "/ws", { localAddress });
-  sockets.push(ws);
+  const ws = each.track(new WebSocket(url.replace(/^http/, "ws") + "/ws", { localAddress }));
   const frames: Frame[] = [];
   const waiters: (() => void)[] = [];
   ws.on("message", (data) => {
@@ -54,7 +48,7 @@ const create = { type: "create", name: "T", playerName: "P", seats: 2 };
 
 describe("limits per address", () => {
   it("counts messages per address across reconnects; another address has its own", async () => {
-    server = await testServer({ rateMessages: 1000, limits: { messagesPerAddress: 10 } });
+    const server = await each.start({ rateMessages: 1000, limits: { messagesPerAddress: 10 } });
     const a = await client(server.url);
     expect((await a.ask({ type: "hello" })).type).toBe("welcome");
     for (let i = 0; i < 5; i++) expect((await a.ask({ type: "ping" })).type).toBe("pong");
@@ -70,7 +64,7 @@ describe("limits per address", () => {
   });
 
   it("counts tables per address across reconnects", async () => {
-    server = await testServer({ limits: { tablesPerAddress: 3 } });
+    const server = await each.start({ limits: { tablesPerAddress: 3 } });
     const a = await client(server.url);
     await a.ask({ type: "hello" });
     for (let i = 0; i < 2; i++) expect((await a.ask(create)).type).toBe("sync");
@@ -85,7 +79,7 @@ describe("limits per address", () => {
   });
 
   it("caps new device tokens per address; known tokens still work", async () => {
-    server = await testServer({ limits: { tokensPerAddress: 3 } });
+    const server = await each.start({ limits: { tokensPerAddress: 3 } });
     const tokens: string[] = [];
     for (let i = 0; i < 3; i++) {
       const a = await client(server.url);
@@ -106,8 +100,7 @@ describe("limits per address", () => {
 describe("Origin", () => {
   function status(url: string, headers: Record<string, string>): Promise<"open" | number> {
     return new Promise((resolve) => {
-      const ws = new WebSocket(url.replace(/^http/, "ws") + "/ws", { headers });
-      sockets.push(ws);
+      const ws = each.track(new WebSocket(url.replace(/^http/, "ws") + "/ws", { headers }));
       ws.on("open", () => resolve("open"));
       ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
       ws.on("error", () => undefined);
@@ -115,7 +108,10 @@ describe("Origin", () => {
   }
 
   it("refuses a foreign page even when the Host header names it (DNS rebinding)", async () => {
-    server = await testServer({ publicUrl: "https://play.example.org/", allowedOrigins: ["http://localhost:5173"] });
+    const server = await each.start({
+      publicUrl: "https://play.example.org/",
+      allowedOrigins: ["http://localhost:5173"],
+    });
     const port = server.port;
     const evil = `evil.example:${port}`;
     expect(await status(server.url, { Origin: `http://${evil}`, Host: evil })).toBe(403);
@@ -132,11 +128,32 @@ describe("Origin", () => {
     // Command-line clients send no Origin.
     expect(await status(server.url, {})).toBe("open");
   });
+
+  it("on a wildcard HOST takes this machine's own IP addresses at its port, and no names", () => {
+    const allowed = originCheck({ allowed: [], host: "0.0.0.0", port: 8031 });
+    const own = Object.values(networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .find((net) => net.family === "IPv4");
+    if (own) expect(allowed(`http://${own.address}:8031`)).toBe(true);
+    if (own) expect(allowed(`http://${own.address}:8032`)).toBe(false);
+    expect(allowed("http://localhost:8031")).toBe(true);
+    expect(allowed("http://203.0.113.9:8031")).toBe(false);
+    expect(allowed("http://evil.example:8031")).toBe(false);
+    const fixed = originCheck({
+      allowed: [],
+      host: "schwimmen.lan",
+      port: 80,
+      publicUrl: "https://play.example.org/x",
+    });
+    expect(fixed("http://schwimmen.lan")).toBe(true);
+    expect(fixed("https://play.example.org")).toBe(true);
+    expect(fixed("http://play.example.org")).toBe(false);
+  });
 });
 
 describe("re on frames refused before they are read", () => {
   it("keeps the id on RATE_LIMITED", async () => {
-    server = await testServer({ rateMessages: 5 });
+    const server = await each.start({ rateMessages: 5 });
     const a = await client(server.url);
     await a.ask({ type: "hello" });
     for (let i = 0; i < 4; i++) await a.ask({ type: "ping" });
@@ -146,7 +163,7 @@ describe("re on frames refused before they are read", () => {
   });
 
   it("keeps the id on MESSAGE_TOO_LARGE when it is the frame's first or last key, and on binary frames", async () => {
-    server = await testServer();
+    const server = await each.start();
     const a = await client(server.url);
     await a.ask({ type: "hello" });
     const pad = "x".repeat(5000);

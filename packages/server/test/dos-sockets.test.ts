@@ -3,21 +3,12 @@
  * caps per address on WebSockets and TCP connections, and HTTP header deadlines against slowloris.
  */
 import { type Socket, connect } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { TestClient, testServer } from "./helpers.js";
+import { perTest, sleep } from "./dos-helpers.js";
+import { TestClient } from "./helpers.js";
 
-type Server = Awaited<ReturnType<typeof testServer>>;
-
-let server: Server | null = null;
-const open: { terminate?: () => void; destroy?: () => void }[] = [];
-afterEach(async () => {
-  for (const s of open.splice(0)) (s.terminate ?? s.destroy)?.call(s);
-  await server?.cleanup();
-  server = null;
-});
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const each = perTest();
 
 /** A WebSocket from `localAddress`; resolves once open, or with the HTTP status that refused it. */
 function socketFrom(
@@ -25,8 +16,7 @@ function socketFrom(
   localAddress = "127.0.0.1",
   options: { autoPong?: boolean } = {},
 ): Promise<{ ws: WebSocket; status: "open" | number; closed: Promise<number> }> {
-  const ws = new WebSocket(url.replace(/^http/, "ws") + "/ws", { localAddress, ...options });
-  open.push(ws);
+  const ws = each.track(new WebSocket(url.replace(/^http/, "ws") + "/ws", { localAddress, ...options }));
   const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
   return new Promise((resolve) => {
     ws.once("open", () => resolve({ ws, status: "open", closed }));
@@ -70,7 +60,7 @@ async function healthz(url: string, localAddress: string): Promise<number> {
 
 describe("deadlines", () => {
   it("closes a socket that says no hello in time (4001); a socket that does stays", async () => {
-    server = await testServer({ limits: { helloTimeoutMs: 300 } });
+    const server = await each.start({ limits: { helloTimeoutMs: 300 } });
     const silent = await socketFrom(server.url);
     const polite = await socketFrom(server.url);
     expect((await ask(polite.ws, { type: "hello" })).type).toBe("welcome");
@@ -79,7 +69,7 @@ describe("deadlines", () => {
   });
 
   it("closes an identified socket at no table after the idle time (4000), not one following a table", async () => {
-    server = await testServer({ limits: { idleTimeoutMs: 500 } });
+    const server = await each.start({ limits: { idleTimeoutMs: 500 } });
     const idle = await socketFrom(server.url);
     await ask(idle.ws, { type: "hello" });
     const host = await TestClient.open(server.url);
@@ -98,7 +88,7 @@ describe("deadlines", () => {
   });
 
   it("cuts off a peer that answers no pings: its seat shows as not connected", async () => {
-    server = await testServer({ limits: { pingIntervalMs: 200 } });
+    const server = await each.start({ limits: { pingIntervalMs: 200 } });
     const host = await TestClient.open(server.url);
     const made = await host.request({ type: "create", name: "Ping", playerName: "Host", seats: 2, turnSeconds: 0 });
     const code = (made.table as unknown as { code: string }).code;
@@ -125,7 +115,7 @@ describe("deadlines", () => {
 
 describe("caps per address", () => {
   it("refuses the WebSocket past the cap from one address, lets another address in, and /healthz stays up", async () => {
-    server = await testServer({ limits: { socketsPerAddress: 5, connectionsPerAddress: 10 } });
+    const server = await each.start({ limits: { socketsPerAddress: 5, connectionsPerAddress: 10 } });
     const url = server.url;
     const tries = await Promise.all(Array.from({ length: 12 }, () => socketFrom(url)));
     expect(tries.filter((t) => t.status === "open")).toHaveLength(5);
@@ -144,13 +134,12 @@ describe("caps per address", () => {
   });
 
   it("closes slowloris connections (headers that never end), caps them per address, and keeps /healthz up", async () => {
-    server = await testServer({ limits: { connectionsPerAddress: 20, headersTimeoutMs: 500 } });
+    const server = await each.start({ limits: { connectionsPerAddress: 20, headersTimeoutMs: 500 } });
     const { port } = new URL(server.url);
     const t0 = Date.now();
     const sockets: { socket: Socket; closedAt: number | null }[] = [];
     for (let i = 0; i < 60; i++) {
-      const socket = connect(Number(port), "127.0.0.1");
-      open.push(socket);
+      const socket = each.track(connect(Number(port), "127.0.0.1"));
       const entry = { socket, closedAt: null as number | null };
       socket.on("close", () => (entry.closedAt = Date.now() - t0));
       socket.on("error", () => undefined);
