@@ -19,7 +19,7 @@ for (let r = 0; r < records; r++) {
     if (!plan.ok) throw new Error(plan.error.message);
     let lastWall = performance.now();
     let lastCpu = process.cpuUsage();
-    for (const step = analysisSteps(plan.value, { worlds }); !step.next().done; ) {
+    for (const step = analysisSteps(plan.value, { worlds }); !step.next().done;) {
       const now = performance.now();
       wall.push(now - lastWall);
       const used = process.cpuUsage(lastCpu);

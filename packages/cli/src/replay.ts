@@ -1,4 +1,4 @@
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
 import { type RecordError, outcomeOf, replayRecordText } from "@schwimmen/rules";
 
@@ -108,13 +108,16 @@ const IN_FLIGHT = 16;
 
 /**
  * How many worker threads `--jsonl` may add to this one: SCHWIMMEN_REPLAY_THREADS if set (0: this thread only),
- * else one per further core, up to 3. Workers need the built files, so running from the TypeScript sources uses none.
+ * else one per further core that is idle (by the load average), up to 3. A worker has to start and warm up (about a
+ * tenth of a second of its own); on a busy core it only competes with this thread. Workers need the built files, so
+ * running from the TypeScript sources uses none.
  */
 function threadCount(): number {
   if (!import.meta.url.endsWith(".js")) return 0;
   const set = process.env.SCHWIMMEN_REPLAY_THREADS;
   if (set !== undefined && /^\d+$/.test(set)) return Math.min(Number(set), 16);
-  return Math.min(availableParallelism() - 1, 3);
+  const cores = availableParallelism();
+  return Math.max(0, Math.min(cores - 1, 3, Math.floor(cores - loadavg()[0]!)));
 }
 
 type Out = string | Uint8Array;
@@ -148,9 +151,10 @@ class ReplayPool {
    */
   async submit(bytes: Uint8Array, large: boolean): Promise<void> {
     const id = this.sent++;
-    // Workers only pay off when more input follows; they start once and share the rest.
+    // Workers only pay off when more input follows; they start once and share the rest, while this thread, already
+    // running, replays the batch that made them start.
     if (large && this.workers === null && this.threads > 0) this.workers = this.startWorkers();
-    const free = this.workers?.find((w) => w.queued < PER_WORKER);
+    const free = id === 0 ? undefined : this.workers?.find((w) => w.queued < PER_WORKER);
     if (free) {
       free.queued++;
       // A worker_threads Worker, not a window: there is no target origin.

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LABELS } from "@schwimmen/bots";
 import { knock, pass, record, swap } from "../../rules/test/helpers.js";
 import { parseAnalyseArgs } from "../src/analyse/command.js";
-import { buildBinary, run as runBinary } from "./binary.js";
+import { binaryAndFolder, run as runBinary } from "./binary.js";
 
 /** The real command, as `replay` is tested; the analysis may take a while. */
 const run = (args: string[], input = "") => runBinary(args, input, {}, 120_000);
@@ -18,20 +15,7 @@ const game = (actions: unknown[]) =>
 // A longer round: both seats act several times.
 const LONGER = game([swap(0, "7c", "8c"), swap(1, "8s", "7c"), pass(0), swap(1, "9d", "9s"), knock(0), pass(1)]);
 
-let dir = "";
-beforeAll(() => {
-  buildBinary("packages/cli/dist/analyse/command.js");
-  dir = mkdtempSync(join(tmpdir(), "schwimmen-analyse-"));
-}, 150_000);
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const file = (name: string, text: string): string => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
+const { path: inFolder, file } = binaryAndFolder("packages/cli/dist/analyse/command.js", "schwimmen-analyse-");
 
 describe("schwimmen analyse: errors as replay reports them", () => {
   const bad: [string, string][] = [
@@ -52,7 +36,7 @@ describe("schwimmen analyse: errors as replay reports them", () => {
   });
 
   it("a missing file: the same error", () => {
-    const missing = join(dir, "missing.json");
+    const missing = inFolder("missing.json");
     expect(run(["analyse", missing, "--seat", "1"])).toEqual(run(["replay", missing]));
   });
 

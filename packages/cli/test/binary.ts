@@ -1,6 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 
 /** The real command: the built binary run as a child process, as a user or an outside checker runs it. */
 export const root = new URL("../../../", import.meta.url).pathname;
@@ -30,4 +32,26 @@ export function buildBinary(builtFile: string): void {
   } catch (cause) {
     if (!existsSync(join(root, builtFile))) throw cause;
   }
+}
+
+/** Builds the binary before a test file's tests and gives them a temporary folder, removed after them. */
+export function binaryAndFolder(builtFile: string, prefix: string) {
+  let dir = "";
+  beforeAll(() => {
+    buildBinary(builtFile);
+    dir = mkdtempSync(join(tmpdir(), prefix));
+  }, 150_000);
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    /** A path in the folder. */
+    path: (name: string): string => join(dir, name),
+    /** Writes a file into the folder; its path. */
+    file: (name: string, text: string): string => {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return path;
+    },
+  };
 }

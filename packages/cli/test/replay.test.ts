@@ -1,11 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outcomeOf, replayRecordText } from "@schwimmen/rules";
 import { knock, pass, record, swap } from "../../rules/test/helpers.js";
-import { bin, buildBinary, root, run } from "./binary.js";
+import { bin, binaryAndFolder, root, run } from "./binary.js";
 
 const BASE = ["7c 8s 9h", "Tc Ts 8h", "Jc 9s 7d"];
 const MIDDLE = "Qd 8d Kc";
@@ -19,20 +18,7 @@ function expectedLine(text: string): string {
   return replayed.ok ? JSON.stringify(outcomeOf(replayed.value.state)) : JSON.stringify({ error: replayed.error });
 }
 
-let dir = "";
-beforeAll(() => {
-  buildBinary("packages/cli/dist/replay.js");
-  dir = mkdtempSync(join(tmpdir(), "schwimmen-replay-"));
-}, 150_000);
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const file = (name: string, text: string): string => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
+const { path: inFolder, file } = binaryAndFolder("packages/cli/dist/replay.js", "schwimmen-replay-");
 
 describe("schwimmen replay FILE", () => {
   it.each(["seed002-example-31", "seed002-example-knock", "hidden-example", "two-decks-example"])(
@@ -105,7 +91,7 @@ describe("schwimmen replay FILE", () => {
   });
 
   it("a missing file: INVALID_RECORD, exit 2, no stack trace", () => {
-    const got = run(["replay", join(dir, "nothing-here.json")]);
+    const got = run(["replay", inFolder("nothing-here.json")]);
     expect(got.code).toBe(2);
     expect(got.stdout).toBe("");
     expect(JSON.parse(got.stderr).error.code).toBe("INVALID_RECORD");
@@ -161,8 +147,7 @@ describe("schwimmen replay --jsonl", () => {
 describe("a reader that stops early", () => {
   it("replay --jsonl | head: no EPIPE stack trace, exit 0", () => {
     const line = game([knock(0), pass(1), pass(2)]);
-    const input = join(dir, "many.jsonl");
-    writeFileSync(input, `${line}\n`.repeat(3000));
+    const input = file("many.jsonl", `${line}\n`.repeat(3000));
     const got = spawnSync("sh", ["-c", `"${process.execPath}" "${bin}" replay --jsonl < "${input}" | head -c 10`], {
       encoding: "utf8",
       timeout: 60_000,

@@ -134,7 +134,9 @@ export function calibrationChartSvg(summary: CalibrationSummary, subtitle: strin
       `<line x1="${fixed(cx)}" y1="${fixed(y(b.ci95[0]))}" x2="${fixed(cx)}" y2="${fixed(y(b.ci95[1]))}" class="whisker"/>`,
       `<circle cx="${fixed(cx)}" cy="${fixed(cy)}" r="${fixed(radius)}" class="point ${kind}"><title>${escapeXml(tip)}</title></circle>`,
     );
-    text(cx + radius + 4, cy - radius - 2, String(b.count), ' class="count"');
+    // The count beside the point, on its left near the right edge.
+    if (b.predicted > 0.85) text(cx - radius - 4, cy - radius - 2, String(b.count), ' text-anchor="end" class="count"');
+    else text(cx + radius + 4, cy - radius - 2, String(b.count), ' class="count"');
   }
   text(
     WIDTH / 2,
