@@ -7,13 +7,13 @@ import {
   dealRound,
   newMatch,
   viewFor,
-  RULE_VALUES,
   RULE_KEYS,
   DEFAULT_RULES,
   maxSeats,
 } from "@schwimmen/rules";
 import fc from "fast-check";
 import type { Bot } from "../src/bot.js";
+import { botRuleValues } from "../src/coverage.js";
 
 /** Most actions a round may take among bots before a test calls it a loop. */
 export const ROUND_CAP = 1500;
@@ -62,14 +62,9 @@ export function playChecked(bots: readonly Bot[], rules: Rules, seed: string, ma
   return { actions, state, longestRound };
 }
 
-/** Rule values the bots do not play yet (the hidden deal, two decks): left out of the random rule sets for now. */
-const NOT_YET: Partial<Record<string, readonly unknown[]>> = { deal: ["hidden"], decks: [2] };
-const valuesOf = (key: string): unknown[] =>
-  (RULE_VALUES[key as keyof typeof RULE_VALUES] as readonly unknown[]).filter((v) => !NOT_YET[key]?.includes(v));
-
-/** Any rule set of the contract (but the games in `NOT_YET`). */
+/** Any rule set of the contract that the bots play (see NOT_PLAYED_BY_BOTS). */
 export const rulesArb: fc.Arbitrary<Rules> = fc
-  .tuple(...RULE_KEYS.map((key) => fc.constantFrom(...valuesOf(key))))
+  .tuple(...RULE_KEYS.map((key) => fc.constantFrom(...(botRuleValues(key) as readonly unknown[]))))
   .map((values) => {
     const rules: Record<string, unknown> = { ...DEFAULT_RULES };
     RULE_KEYS.forEach((key, i) => (rules[key] = values[i]));

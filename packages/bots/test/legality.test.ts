@@ -15,7 +15,7 @@ describe("bots play only legal actions and end every round", () => {
       }),
       { numRuns: 60 },
     );
-  });
+  }, 120_000);
 
   it("under random rule sets with the searching bots at the table (first rounds)", () => {
     fc.assert(

@@ -112,6 +112,16 @@ describe("schwimmen play, driven through its input stream", () => {
     }
   });
 
+  it("refuses a rules file with a game the bots do not play yet, and changes nothing", async () => {
+    const rules = join(dir, "hidden.json");
+    await writeFile(rules, JSON.stringify({ deal: "hidden" }));
+    const save = join(dir, "hidden-save.json");
+    const io = scriptedIo({ seed: "hidden" });
+    expect(await runPlay(["--bots", "greedy", "--rules", rules, "--save", save], io, EN)).toBe(2);
+    expect(io.err().replace(/\s+/g, " ")).toMatch(/bots do not play deal "hidden" yet/);
+    await expect(readFile(save, "utf8")).rejects.toThrow();
+  });
+
   it("plays in German with dealerChooses rules, where the dealer keeps or swaps its packet", async () => {
     const rules = join(dir, "rules.json");
     await writeFile(rules, JSON.stringify({ deal: "dealerChooses", allPass: "onRequest", lowMiddleRedeal: true }));

@@ -1,6 +1,7 @@
 /** Every table this server holds: made, loaded from the store on demand (and at start for running matches). */
 import { randomInt } from "node:crypto";
 import { type EngineError, type Result, type Rules, err, parseRules } from "@schwimmen/rules";
+import { unplayableByBots } from "@schwimmen/bots";
 import { WindowLimiter, addressKey } from "./address-limits.js";
 import { isLegacyCode, newCode, parseCode } from "./codes.js";
 import { DEFAULT_EXPIRY, type Expired, Expiry, type ExpirySettings } from "./expiry.js";
@@ -93,7 +94,11 @@ export class Hub {
       if (PROTOTYPE_KEYS.has(key)) return err({ code: "INVALID_RECORD", message: `unknown rule key "${key}"` });
     }
     const base: Record<string, unknown> = { ...(preset ? PRESETS[preset] : {}), ...rules };
-    return parseRules(base);
+    const parsed = parseRules(base);
+    if (!parsed.ok) return parsed;
+    // Free seats get bots, and a player who leaves is played by one: a table only takes games the bots play.
+    const unplayable = unplayableByBots(parsed.value);
+    return unplayable === null ? parsed : err({ code: "INVALID_RECORD", message: unplayable });
   }
 
   async create(name: string, config: Omit<TableConfig, "rules"> & { rules: Rules }): Promise<CreateResult> {

@@ -44,6 +44,17 @@ describe("rules and presence", () => {
     await client.close();
   });
 
+  it("refuses games the bots do not play yet (hidden deal, two decks) instead of seating bots that stall", async () => {
+    const client = await TestClient.open(server.url);
+    for (const rules of [{ deal: "hidden" }, { decks: 2 }]) {
+      const reply = await client.request({ type: "create", name: "T", playerName: "Lena", seats: 2, rules });
+      expect(reply, JSON.stringify(rules)).toMatchObject({ type: "error", code: "INVALID_RULES" });
+      expect(reply.message).toMatch(/bots do not play/);
+    }
+    expect(Hub.rulesFor(undefined, { deal: "dealerChooses" }).ok).toBe(true);
+    await client.close();
+  });
+
   it("reports who is connected in /api/tables/CODE", async () => {
     const host = await TestClient.open(server.url);
     const made = await host.request({ type: "create", name: "Da?", playerName: "Lena", seats: 3 });

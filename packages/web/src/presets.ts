@@ -1,4 +1,5 @@
 import { type Rules, type RuleKey, DEFAULT_RULES, RULE_KEYS, parseRules } from "@schwimmen/rules";
+import { botRuleValues } from "@schwimmen/bots";
 import type { Lang } from "./settings.js";
 
 export interface Preset {
@@ -42,7 +43,10 @@ export const PRESETS: readonly Preset[] = presetsFromMarkdown(Object.values(DOCS
 /** The full rule set of a partial one (unknown keys are dropped). */
 export function fullRules(partial: Readonly<Record<string, unknown>>): Rules {
   const out: Record<string, unknown> = { ...DEFAULT_RULES };
-  for (const key of RULE_KEYS) if (key in partial) out[key] = partial[key];
+  // Stored settings are input: a value the contract does not know, or one the bots do not play yet, is left out.
+  for (const key of RULE_KEYS) {
+    if (key in partial && (botRuleValues(key) as readonly unknown[]).includes(partial[key])) out[key] = partial[key];
+  }
   return out as unknown as Rules;
 }
 

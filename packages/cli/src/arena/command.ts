@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { stat, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { lineupProblem } from "@schwimmen/bots";
+import { lineupProblem, unplayableByBots } from "@schwimmen/bots";
 import { type Rules, DEFAULT_RULES, parseRules } from "@schwimmen/rules";
 import type { Io } from "../replay.js";
 import { ARENA_HELP, ARENA_USAGE, type ArenaArgs, ArgsError, parseArenaArgs } from "./args.js";
@@ -48,6 +48,8 @@ async function checkArgs(args: ArenaArgs, io: Io): Promise<Rules> {
     if (!arenaEntry(name)) throw new ArgsError(`unknown bot "${name}"; known bots: ${knownBots().join(", ")}`);
   }
   const rules = await readRules(args.rulesFile, io);
+  const unplayable = unplayableByBots(rules);
+  if (unplayable !== null) throw new ArgsError(`--rules: ${unplayable}`);
   const problem = lineupProblem(args.names.length, rules);
   if (problem) throw new ArgsError(`--seats: ${problem}`);
   await checkOutputDir("json", args.jsonFile);

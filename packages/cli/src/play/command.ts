@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { DEFAULT_RULES, type GameRecord, type Rules, Rng, makeRecord, newMatch, parseRules } from "@schwimmen/rules";
-import { BOT_LEVELS, createBot, isBotLevel } from "@schwimmen/bots";
+import { BOT_LEVELS, createBot, isBotLevel, unplayableByBots } from "@schwimmen/bots";
 import type { Io } from "../replay.js";
 import { type BotSeat, Game } from "./driver.js";
 import { LineReader } from "./lines.js";
@@ -113,6 +113,8 @@ async function readSettings(args: readonly string[], io: Io, env: Env): Promise<
     const read = await readRules(values.rules, io);
     if (!read.ok) return read;
     rules = read.rules;
+    const unplayable = unplayableByBots(rules);
+    if (unplayable !== null) return { ok: false, message: `${values.rules}: ${unplayable}` };
   }
   const name = cleanName(values.name ?? TEXTS[lang].defaultName);
   if (widthOf(name) === 0) return { ok: false, message: "--name must not be empty" };

@@ -1,5 +1,6 @@
 import "../styles/pages.css";
-import { type RuleKey, DEFAULT_RULES, RULE_KEYS, RULE_VALUES } from "@schwimmen/rules";
+import { type RuleKey, DEFAULT_RULES, RULE_KEYS } from "@schwimmen/rules";
+import { botRuleValues } from "@schwimmen/bots";
 import { PRESETS, changedKeys, fullRules, matchingPreset } from "../presets.js";
 import { RULE_TEXTS, ruleValueName } from "../rule-texts.js";
 import { changeSettings } from "../settings.js";
@@ -49,7 +50,8 @@ export function HouseRules({ onDone }: { onDone: () => void }) {
         </ul>
       </section>
       <form class="rule-list" onSubmit={(event) => (event.preventDefault(), onDone())}>
-        {RULE_KEYS.map((key) => {
+        {/* A rule whose other values the bots do not play yet (two decks) has nothing to choose. */}
+        {RULE_KEYS.filter((key) => botRuleValues(key).length > 1).map((key) => {
           const text = RULE_TEXTS[key];
           const id = `rule-${key}`;
           const value = rules[key];
@@ -75,7 +77,7 @@ export function HouseRules({ onDone }: { onDone: () => void }) {
                   value={JSON.stringify(value)}
                   onChange={(event) => setRule(key, JSON.parse(event.currentTarget.value))}
                 >
-                  {(RULE_VALUES[key] as readonly unknown[]).map((option) => (
+                  {(botRuleValues(key) as readonly unknown[]).map((option) => (
                     <option value={JSON.stringify(option)}>{ruleValueName(key, option, ui.lang)}</option>
                   ))}
                 </select>

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { RULE_KEYS } from "@schwimmen/rules";
+import { botRuleValues } from "@schwimmen/bots";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
@@ -85,14 +86,17 @@ describe.skipIf(!chromiumAvailable())("screenshots of the start page and the tab
     await page.screenshot({ path: screenshotPath("rules-360x740") });
     await page.goto(`${env.server.url}/#/house-rules`);
     await page.waitForSelector("#rule-deck");
-    // Every rule key has a labelled control with a one-line explanation.
+    // Every rule key with a choice the bots play has a labelled control with a one-line explanation; no value the
+    // bots cannot play (the hidden deal) is offered.
     const unlabelled = await page.$$eval(
       ".rule select, .rule input",
       (controls) =>
         controls.filter((c) => !(c as HTMLInputElement).labels?.length || !c.getAttribute("aria-describedby")).length,
     );
     expect(unlabelled).toBe(0);
-    expect(await page.locator(".rule").count()).toBe(RULE_KEYS.length);
+    expect(await page.locator(".rule").count()).toBe(RULE_KEYS.filter((key) => botRuleValues(key).length > 1).length);
+    expect(await page.locator("#rule-deal option[value='\"hidden\"']").count()).toBe(0);
+    expect(await page.locator("#rule-decks").count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: screenshotPath("house-rules-360x740") });
     await context.close();
