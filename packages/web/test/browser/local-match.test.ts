@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chromiumAvailable, useServerAndBrowser } from "./harness.js";
 import { playLocalMatch, presetSettings, waitForMyTurn } from "./drive.js";
-
-const FAST = {
-  lang: "en",
-  faces: "french",
-  speed: "instant",
-  name: "Tester",
-  seats: 3,
-  levels: ["greedy", "greedy"],
-  rules: {},
-};
+import { QUICK_LOCAL as FAST } from "./local-page.js";
 
 /** Card slides running now: the page's own animations, not CSS transitions of hover and focus. */
 const slides = () =>
