@@ -97,9 +97,20 @@ describe.skipIf(!chromiumAvailable())("announcements at the table", () => {
     await waitForMyTurn(page, "narration");
     await page.evaluate(watchTable);
     await quietMove(page);
-    await page.waitForTimeout(200);
+    // A swap may make 31 or Feuer, told as "31! You end the round."; a busy machine may take a moment to draw it.
+    const own = /^(You (pass|swap|chose)|31! You end|Fire! You hold)/;
+    await page
+      .waitForFunction(
+        (source) => (window as unknown as { seen: Seen }).seen.some((f) => new RegExp(source).test(f.said)),
+        own.source,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
     const said = (await seen(page)).map((f) => f.said).filter((text) => text !== "");
-    expect(said.some((text) => /^You (pass|swap|chose)/.test(text))).toBe(true);
+    expect(
+      said.some((text) => own.test(text)),
+      said.join(" | "),
+    ).toBe(true);
     expect(said.join(" ")).not.toMatch(/Mara (passes|swaps|chose)/);
     await context.close();
   }, 120_000);
