@@ -51,17 +51,7 @@ function Coach({ game, lesson, index, onNext }: CoachProps) {
   const final = index === LESSONS.length - 1;
   // Each new step starts at the coach's button ("Weiter" with Enter); the keys for moves work from anywhere.
   const button = useRef<HTMLButtonElement>(null);
-  // It also takes back a focus that was lost when the panel redrew its button (a lost focus lands on <body>).
-  const focusedAt = useRef("");
-  useEffect(() => {
-    const at = `${index}:${stage}`;
-    const focused = document.activeElement;
-    const lost = focused === null || focused === document.body || !focused.isConnected;
-    if ((focusedAt.current !== at || lost) && button.current) {
-      button.current.focus({ preventScroll: true });
-      focusedAt.current = at;
-    }
-  });
+  useEffect(() => button.current?.focus({ preventScroll: true }), [stage]);
   return (
     <section
       class={wrong ? "coach coach--wrong" : "coach"}

@@ -90,11 +90,8 @@ export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScre
   // it comes to the table's heading instead, so that keyboard and screen reader users stay at the table.
   useEffect(() => {
     const focused = document.activeElement;
-    if (view && (focused === null || focused === document.body || !focused.isConnected)) {
-      // In a lesson the coach leads: its button is the place to continue from.
-      const target = root.current?.querySelector<HTMLElement>("[data-coach] button") ?? heading.current;
-      target?.focus({ preventScroll: true });
-    }
+    if (view && (focused === null || focused === document.body || !focused.isConnected))
+      heading.current?.focus({ preventScroll: true });
   });
 
   const clearPicks = () => {

@@ -161,7 +161,17 @@ describe.skipIf(!chromiumAvailable())("Spielen lernen in the browser", () => {
     await page.waitForSelector("[data-coach][data-stage=done]");
     expect(await coach(page).textContent()).toContain("31!");
     // By keyboard on: the coach's button has the focus, Enter reads on and opens the next lesson.
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-action"));
+    // Effects run after the paint: the focus is read once it has settled (or after 3 s).
+    const focused = async () => {
+      await page
+        .waitForFunction(
+          () => ["coach-next", "next-lesson"].includes(document.activeElement?.getAttribute("data-action") ?? ""),
+          undefined,
+          { timeout: 3000 },
+        )
+        .catch(() => undefined);
+      return page.evaluate(() => document.activeElement?.getAttribute("data-action"));
+    };
     for (let i = 0; i < 3; i++) {
       expect(await focused()).toBe("coach-next");
       await page.keyboard.press("Enter");
