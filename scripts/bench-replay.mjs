@@ -1,7 +1,9 @@
 // Replay benchmark: `schwimmen replay --jsonl` on a file of typical records (whole 4-player matches under the
 // default rules, played by a simple player: knock at 27, else the best swap), timing the whole process from
-// start-up to exit. Prints the median of several runs. Run `npm run build` first (this uses the built files).
-// Options (environment): BENCH_RECORDS (default 20000), BENCH_RUNS (default 5), BENCH_FRESH=1 to regenerate,
+// start-up to exit. Prints the median of several runs, and splits it into a fixed cost (the same command on one
+// record) and a cost per record (the rest over the other records). The issue's goal: 4,000 records in 0.5 s at most,
+// start-up included. Run `npm run build` first (this uses the built files).
+// Options (environment): BENCH_RECORDS (default 4000), BENCH_RUNS (default 5), BENCH_FRESH=1 to regenerate,
 // BENCH_BASE=DIR: also time the command of another checkout (e.g. a worktree of an older commit, built), alternating
 // runs with this one so that both see the same machine load.
 import { spawnSync } from "node:child_process";
@@ -12,9 +14,10 @@ import { typicalRecord } from "./typical-records.mjs";
 
 const root = new URL("../", import.meta.url).pathname;
 const bin = join(root, "packages/cli/bin/schwimmen.js");
-const COUNT = Number(process.env.BENCH_RECORDS ?? 20000);
+const COUNT = Number(process.env.BENCH_RECORDS ?? 4000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const path = join(tmpdir(), `schwimmen-bench-records-${COUNT}.jsonl`);
+const onePath = join(tmpdir(), "schwimmen-bench-records-1.jsonl");
 
 if (!existsSync(path) || process.env.BENCH_FRESH === "1") {
   const started = performance.now();
@@ -24,6 +27,7 @@ if (!existsSync(path) || process.env.BENCH_FRESH === "1") {
   console.log(`  wrote ${COUNT} records to ${path} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 const text = readFileSync(path, "utf8");
+writeFileSync(onePath, text.slice(0, text.indexOf("\n") + 1));
 const records = text
   .trim()
   .split("\n")
@@ -41,14 +45,14 @@ const gnuTime = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 const base = process.env.BENCH_BASE ? join(process.env.BENCH_BASE, "packages/cli/bin/schwimmen.js") : null;
 
 /** One run of the real command on the file: the whole process, start-up included, output to /dev/null. */
-function timeOnce(threads, check = false, program = bin) {
-  const input = openSync(path, "r");
+function timeOnce(threads, check = false, program = bin, file = path) {
+  const input = openSync(file, "r");
   const env = { ...process.env };
   if (threads !== undefined) env.SCHWIMMEN_REPLAY_THREADS = String(threads);
   const command = [process.execPath, program, "replay", "--jsonl"];
-  const [file, ...args] = gnuTime ? [gnuTime, "-f", "cpu %U %S", ...command] : command;
+  const [executable, ...args] = gnuTime ? [gnuTime, "-f", "cpu %U %S", ...command] : command;
   const started = performance.now();
-  const result = spawnSync(file, args, {
+  const result = spawnSync(executable, args, {
     stdio: [input, check ? "pipe" : "ignore", "pipe"],
     env,
     maxBuffer: 1 << 30,
@@ -57,7 +61,7 @@ function timeOnce(threads, check = false, program = bin) {
   const seconds = (performance.now() - started) / 1000;
   closeSync(input);
   if (result.status !== 0) throw new Error(`replay exited with ${result.status}: ${result.stderr}`);
-  if (check) {
+  if (check && file === path) {
     const lines = result.stdout.split("\n").length - 1;
     if (lines !== records.length) throw new Error(`expected ${records.length} output lines, got ${lines}`);
     if (result.stdout.includes('{"error"')) throw new Error("a typical record failed to replay");
@@ -80,16 +84,23 @@ const programs = base
       [" BENCH_BASE", base],
     ]
   : [["", bin]];
+const perRecord = (seconds) => `${Math.round((seconds / records.length) * 1e6)} µs a record`;
 for (const [label, threads] of [
   ["default threads", undefined],
   ["main thread only", 0],
 ]) {
   const runs = programs.map(() => []);
-  for (let i = 0; i < RUNS; i++) programs.forEach(([, program], p) => runs[p].push(timeOnce(threads, false, program)));
+  const fixed = programs.map(() => []);
+  for (let i = 0; i < RUNS; i++)
+    programs.forEach(([, program], p) => {
+      runs[p].push(timeOnce(threads, false, program));
+      fixed[p].push(timeOnce(threads, false, program, onePath));
+    });
   programs.forEach(([name], p) => {
     const m = median(runs[p].map((r) => r.seconds));
     const cpu = median(runs[p].map((r) => r.cpu));
-    const perRecord = (seconds) => `${Math.round((seconds / records.length) * 1e6)} µs a record`;
+    const one = median(fixed[p].map((r) => r.seconds));
+    const slope = (m - one) / Math.max(1, records.length - 1);
     console.log(
       `replay --jsonl${name} (${label}): median of ${RUNS} runs ${m.toFixed(2)} s for ${records.length} records = ` +
         `${Math.round(records.length / m)} records/s, ${perRecord(m)}, start-up included ` +
@@ -97,6 +108,9 @@ for (const [label, threads] of [
         (Number.isNaN(cpu)
           ? ")"
           : `; ${cpu.toFixed(2)} CPU s = ${Math.round(records.length / cpu)} records per CPU second, ${perRecord(cpu)})`),
+    );
+    console.log(
+      `  = fixed cost ${(one * 1000).toFixed(0)} ms (one record, median) + ${Math.round(slope * 1e6)} µs per further record`,
     );
   });
 }

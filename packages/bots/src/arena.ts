@@ -80,8 +80,9 @@ export const botSeed = (seed: string, matchIndex: number, seat: number): string 
 
 /** Checks a lineup against the rules before a run: 2 seats up to what the deck serves. */
 export function lineupProblem(count: number, rules: Rules): string | null {
-  const most = maxSeats(rules.deck);
-  if (count < 2 || count > most) return `a ${rules.deck} match takes 2 to ${most} seats, not ${count}`;
+  const most = maxSeats(rules.deck, rules.decks);
+  const decks = rules.decks === 2 ? " (two decks)" : "";
+  if (count < 2 || count > most) return `a ${rules.deck}${decks} match takes 2 to ${most} seats, not ${count}`;
   return null;
 }
 

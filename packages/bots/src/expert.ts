@@ -1,7 +1,8 @@
 import type { Action, Rng, TableView } from "@schwimmen/rules";
-import { greedyMove } from "./greedy.js";
+import { greedyMove, hiddenGreedyMove, situationOfView } from "./greedy.js";
 import type { Bot, DecisionContext } from "./bot.js";
-import { loopCap, swapOptions, valueOf } from "./hand.js";
+import { keepOptions, loopCap, swapOptions, valueOf } from "./hand.js";
+import { samePair } from "./moves.js";
 import { type PlayoutPolicy, greedyPolicy } from "./rollout.js";
 import type { Doubts } from "./sampler.js";
 import { type ActionEstimate, ActionSearch, type SearchModel } from "./evaluate.js";
@@ -48,6 +49,14 @@ export interface ExpertOptions {
   readonly doubtSwapNotBest: number;
   /** 1: the chances of losing a life it reports go through `LOSE_LIFE_MAP` (0: the raw share of worlds). */
   readonly calibrated: number;
+  /**
+   * Seats in the round up to which `worlds` and `sampleTries` are used in full. A larger table has a longer round
+   * and more hands to draw per world, so beyond this both shrink in proportion to the seats squared (never below
+   * `minWorlds` and `minTries`): at 20 seats the expert still decides well within 200 ms.
+   */
+  readonly fullWorldSeats: number;
+  readonly minWorlds: number;
+  readonly minTries: number;
 }
 
 export const EXPERT_DEFAULTS: ExpertOptions = {
@@ -71,7 +80,20 @@ export const EXPERT_DEFAULTS: ExpertOptions = {
   doubtSwapWorse: 0.005,
   doubtSwapNotBest: 0.05,
   calibrated: 1,
+  fullWorldSeats: 6,
+  minWorlds: 24,
+  minTries: 8,
 };
+
+/** How much of the full work a table of `seats` seats in the round gets (see `fullWorldSeats`). */
+const shareAt = (options: ExpertOptions, seats: number): number =>
+  seats <= options.fullWorldSeats ? 1 : (options.fullWorldSeats / seats) ** 2;
+
+/** The worlds searched and the sampler's draws per hand at a table of `seats` seats in the round. */
+export const worldsAt = (options: ExpertOptions, seats: number): number =>
+  Math.max(Math.min(options.worlds, options.minWorlds), Math.round(options.worlds * shareAt(options, seats)));
+export const triesAt = (options: ExpertOptions, seats: number): number =>
+  Math.max(Math.min(options.sampleTries, options.minTries), Math.round(options.sampleTries * shareAt(options, seats)));
 
 /** The sampler's doubts from the expert's options. */
 export const doubtsOf = (options: ExpertOptions): Doubts => ({
@@ -83,8 +105,12 @@ export const doubtsOf = (options: ExpertOptions): Doubts => ({
   swapNotBest: options.doubtSwapNotBest,
 });
 
-/** The legal actions worth searching: all but the weakest single swaps. */
+/** The legal actions worth searching: all but the weakest single swaps (in a hidden deal: the weakest keeps). */
 export function candidates(view: TableView, maxSwaps: number): Action[] {
+  if (view.packet) {
+    const keeps = keepOptions(view.hand ?? [], view.packet, view.rules).slice(0, maxSwaps);
+    return view.legal.filter((a) => a.type !== "passOn" || keeps.some((o) => samePair(o.give, a.give)));
+  }
   const swaps = view.legal.filter((a) => a.type === "swap");
   if (swaps.length <= maxSwaps) return view.legal.slice();
   const hand = view.hand ?? [];
@@ -108,7 +134,7 @@ export function expertModel(view: TableView, options: ExpertOptions, memory: Kno
   const doubts = doubtsOf(options);
   return {
     sampler: {
-      tries: options.sampleTries,
+      tries: triesAt(options, view.seatsInRound),
       knockAt: options.modelKnocks ? (seat) => memory.knockAt(seat) : undefined,
       doubts: () => doubts,
       turnsChecked: options.turnsChecked,
@@ -140,7 +166,7 @@ export function decideByPlayouts(
   const started = performance.now();
   const outOfTime = (): boolean => context.budgetMs !== undefined && performance.now() - started > context.budgetMs;
   const search = new ActionSearch(view, actions, model, context.rng);
-  search.play(options.worlds, undefined, outOfTime);
+  search.play(worldsAt(options, view.seatsInRound), undefined, outOfTime);
   // Successive halving: the two best so far get more worlds, so that close calls are decided on more evidence.
   if (options.refine > 0 && actions.length > 2) search.play(options.refine, search.ranking().slice(0, 2), outOfTime);
   const best = search.ranking()[0]!;
@@ -178,6 +204,14 @@ export function expertBot(options: ExpertOptions = EXPERT_DEFAULTS, onEstimate?:
       // A round that drags on ends by a knock, as with every bot (the rules may let it loop for ever).
       const knock = view.legal.find((a) => a.type === "knock");
       if (knock && view.turns >= loopCap(view.seatsInRound)) return knock;
+      // A hidden deal: few cards come round, so a hand of its knock value is knocked with at once (the search
+      // decides below it: the keep, and whether an earlier knock pays).
+      if (
+        knock &&
+        view.packet &&
+        hiddenGreedyMove(situationOfView(view), view.packet, options.ownKnockAt).type === "knock"
+      )
+        return knock;
       const decision = decideByPlayouts(view, context, options, expertModel(view, options, memory));
       if (decision.estimate && onEstimate) onEstimate(view, decision.estimate);
       return decision.action;

@@ -9,6 +9,7 @@ import {
   suitName,
   suitOf,
 } from "@schwimmen/rules";
+import { withoutCards } from "./hand.js";
 
 type Lang = "de" | "en";
 
@@ -53,10 +54,12 @@ export function explainAction(view: TableView, action: Action, lang: Lang = "en"
       return de
         ? `Schieben: kein Tausch bringt mehr als ${describeHand(hand, view, lang)}, ohne den Nächsten zu stärken`
         : `Pass: no swap beats ${describeHand(hand, view, lang)} without helping the next player`;
-    case "passOn":
+    case "passOn": {
+      const what = describeHand(withoutCards([...hand, ...(view.packet ?? [])], action.give), view, lang);
       return de
-        ? `${action.give.map((c) => cardName(c, "de")).join(" und ")} weitergeben`
-        : `Pass on ${action.give.map((c) => cardName(c, "en")).join(" and ")}`;
+        ? `${action.give.map((c) => cardName(c, "de")).join(" und ")} weitergeben, ${what} behalten`
+        : `Pass on ${action.give.map((c) => cardName(c, "en")).join(" and ")}, keeping ${what}`;
+    }
     case "redeal":
       return de
         ? "Neue Mitte verlangen: die offenen Karten helfen dir nicht"

@@ -1,6 +1,6 @@
-import type { Move, PlayoutTurn, TableView } from "@schwimmen/rules";
+import type { Card, Move, PlayoutTurn, TableView } from "@schwimmen/rules";
 import type { Bot } from "./bot.js";
-import { bestSwap, endsRoundAtOnce, loopCap, valueOf } from "./hand.js";
+import { bestKeep, bestSwap, endsRoundAtOnce, loopCap, valueOf } from "./hand.js";
 import { explainAction } from "./explain.js";
 import { has, toLegal } from "./moves.js";
 
@@ -19,6 +19,7 @@ export const situationOfView = (view: TableView): Situation => ({
   canRedeal: has(view, "redeal"),
   turns: view.turns,
   seatsInRound: view.seatsInRound,
+  packet: view.packet,
 });
 
 /** Keeps the first packet when it is worth at least this much (an average hand of three is worth about 19). */
@@ -29,6 +30,7 @@ export const KEEP_FIRST_PACKET = 21;
  * else pass; when passing is forbidden, the least bad swap. A new middle is asked for when the open cards offer nothing.
  */
 export function greedyMove(s: Situation, knockAt = 27): Move {
+  if (s.packet) return hiddenGreedyMove(s, s.packet, knockAt);
   const current = valueOf(s.hand, s.rules);
   const best = bestSwap(s.hand, s.middle, s.rules);
   const improves = best.move !== null && best.value > current;
@@ -39,6 +41,18 @@ export function greedyMove(s: Situation, knockAt = 27): Move {
   if (s.canPass) return { type: "pass" };
   if (best.move) return best.move;
   return { type: "knock" };
+}
+
+/**
+ * The same policy in a hidden deal: keep the best three of the five cards (passing on the pair that feeds the next
+ * seat least), unless the hand held is worth `knockAt` and keeping better cards would not end the round at once.
+ */
+export function hiddenGreedyMove(s: Situation, packet: readonly Card[], knockAt = 27): Move {
+  const best = bestKeep(s.hand, packet, s.rules);
+  const current = valueOf(s.hand, s.rules);
+  if (best.value > current && endsRoundAtOnce(best.value, s.rules)) return { type: "passOn", give: best.give };
+  if (s.canKnock && (current >= knockAt || s.turns >= loopCap(s.seatsInRound))) return { type: "knock" };
+  return { type: "passOn", give: best.give };
 }
 
 export function greedyBot(knockAt = 27): Bot {

@@ -1,4 +1,8 @@
-import type { Action, Move, TableView } from "@schwimmen/rules";
+import type { Action, Card, Move, TableView } from "@schwimmen/rules";
+
+/** Whether two pairs of cards are the same cards, in either order. */
+export const samePair = (a: readonly Card[], b: readonly Card[]): boolean =>
+  (a[0] === b[0] && a[1] === b[1]) || (a[0] === b[1] && a[1] === b[0]);
 
 /** The legal action that matches a move, for the viewer's seat; null when it is not legal now. */
 export function legalMatch(view: TableView, move: Move): Action | null {
@@ -7,6 +11,7 @@ export function legalMatch(view: TableView, move: Move): Action | null {
     if (action.type === "swap" && move.type === "swap" && (action.give !== move.give || action.take !== move.take))
       continue;
     if (action.type === "choose" && move.type === "choose" && action.packet !== move.packet) continue;
+    if (action.type === "passOn" && move.type === "passOn" && !samePair(action.give, move.give)) continue;
     return action;
   }
   return null;

@@ -14,7 +14,7 @@ import {
 import type { Bot } from "./bot.js";
 import { explainAction } from "./explain.js";
 import { KEEP_FIRST_PACKET } from "./greedy.js";
-import { endsRoundAtOnce, loopCap, swapOptions, unseenByViewer, valueOf } from "./hand.js";
+import { endsRoundAtOnce, feedOf, keepOptions, loopCap, swapOptions, unseenByViewer, valueOf } from "./hand.js";
 import { has, toLegal } from "./moves.js";
 import { equity, greedyPolicy, playOut } from "./rollout.js";
 import { sampleWorld } from "./sampler.js";
@@ -117,7 +117,45 @@ function lookAhead(
   return totals;
 }
 
+/**
+ * A hidden deal: keep the best three of five (on equal value, the keep with better chances that feeds the next seat
+ * less), and weigh a knock, when the hand is good and keeping other cards would not clearly raise it, by the
+ * short look-ahead. After a knock the last turn simply keeps the best hand.
+ */
+function chooseHiddenTurn(view: TableView, packet: readonly Card[], rng: Rng, options: TacticianOptions): Move {
+  const rules = view.rules;
+  const hand = view.hand ?? [];
+  const current = valueOf(hand, rules);
+  const keeps = keepOptions(hand, packet, rules);
+  const passOn = (give: readonly Card[]): Move => ({ type: "passOn", give });
+  const first = keeps[0]!;
+  if (view.knocker !== null || (first.value > current && endsRoundAtOnce(first.value, rules)))
+    return passOn(first.give);
+  const canKnock = has(view, "knock");
+  if (canKnock && view.turns >= loopCap(view.seatsInRound)) return { type: "knock" };
+  const unseen = unseenByViewer(view);
+  // Few cards come round in a hidden deal, so the kept value comes first; chances and feeding break its ties.
+  const scored = keeps
+    .map((o) => ({
+      move: passOn(o.give),
+      value: o.value,
+      score: potentialOf(o.keep, unseen, options, o.value) - options.gift * feedOf(...o.give),
+    }))
+    .sort((a, b) => b.value - a.value || b.score - a.score);
+  const weighKnock = canKnock && current >= options.knockFloor && first.value <= current + options.knockSlack;
+  const top = view.seatsInRound <= 2 ? options.lookTopHeadsUp : options.lookTop;
+  const moves = scored.slice(0, top).map((m) => m.move);
+  if (weighKnock) moves.push({ type: "knock" });
+  if (moves.length === 1) return moves[0]!;
+  const actions = moves.map((m) => toLegal(view, m));
+  const totals = lookAhead(view, trackRound(view), rng, actions, options);
+  let pick = 0;
+  for (let i = 1; i < moves.length; i++) if (totals[i]! > totals[pick]! + 1e-9) pick = i;
+  return moves[pick]!;
+}
+
 function chooseTurn(view: TableView, rng: Rng, options: TacticianOptions): Move {
+  if (view.packet) return chooseHiddenTurn(view, view.packet, rng, options);
   const me = view.viewer!;
   const rules = view.rules;
   const hand = view.hand ?? [];

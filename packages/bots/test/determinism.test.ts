@@ -7,6 +7,7 @@ describe("bots are deterministic for a given rng", () => {
   it.each([
     ["default rules", DEFAULT_RULES],
     ["dealerChooses, twentyOrLess", parseRules({ deal: "dealerChooses", losers: "twentyOrLess" })],
+    ["hidden deal, two decks", parseRules({ deal: "hidden", decks: 2 })],
   ])(
     "replays the same match from the same seeds (%s)",
     (_name, rules) => {

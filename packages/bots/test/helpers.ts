@@ -71,10 +71,14 @@ export const rulesArb: fc.Arbitrary<Rules> = fc
     return rules as unknown as Rules;
   });
 
-/** A rule set with a seat count it allows (2 up to the deck's most). */
-export const tableArb = rulesArb.chain((rules) =>
-  fc.record({ rules: fc.constant(rules), seats: fc.integer({ min: 2, max: maxSeats(rules.deck) }) }),
-);
+/** A rule set with a seat count it allows (2 up to the most its deck, or two decks, serve; at most `most`). */
+export const tableArb = (most = Infinity): fc.Arbitrary<{ rules: Rules; seats: number }> =>
+  rulesArb.chain((rules) =>
+    fc.record({
+      rules: fc.constant(rules),
+      seats: fc.integer({ min: 2, max: Math.min(most, maxSeats(rules.deck, rules.decks)) }),
+    }),
+  );
 
 /** Deep-freezes a value so that a bot that writes into its view fails loudly. */
 export function deepFreeze<T>(value: T): T {

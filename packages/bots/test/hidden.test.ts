@@ -76,6 +76,8 @@ describe("bots decide from their seat's view alone", () => {
     ["default, 4 seats", {}, 4],
     ["dealerChooses, 3 seats", { deal: "dealerChooses", lowMiddleRedeal: true }, 3],
     ["twentyOrLess, 2 seats", { losers: "twentyOrLess" }, 2],
+    ["the hidden deal, 4 seats", { deal: "hidden" }, 4],
+    ["two decks, 12 seats", { decks: 2 }, 12],
   ];
   it.each(cases)(
     "gives the same decision when the hidden cards differ (%s)",
@@ -93,7 +95,7 @@ describe("bots decide from their seat's view alone", () => {
         }
       }
     },
-    60_000,
+    120_000,
   );
 
   it("offers no bot to players that sees every card", () => {

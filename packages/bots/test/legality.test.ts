@@ -9,7 +9,7 @@ const LEVELS = PLAYER_BOT_LEVELS;
 describe("bots play only legal actions and end every round", () => {
   it("under random rule sets and every seat count (cheap bots, whole matches)", () => {
     fc.assert(
-      fc.property(tableArb, fc.nat(), ({ rules, seats }, seed) => {
+      fc.property(tableArb(12), fc.nat(), ({ rules, seats }, seed) => {
         const bots = Array.from({ length: seats }, (_, i) => createBot(LEVELS[(i + seed) % 3]!));
         playChecked(bots, rules, `legal-${seed}`);
       }),
@@ -19,7 +19,7 @@ describe("bots play only legal actions and end every round", () => {
 
   it("under random rule sets with the searching bots at the table (first rounds)", () => {
     fc.assert(
-      fc.property(tableArb, fc.nat(), ({ rules, seats }, seed) => {
+      fc.property(tableArb(), fc.nat(), ({ rules, seats }, seed) => {
         const n = Math.min(seats, 6);
         const bots = Array.from({ length: n }, (_, i) => createBot(LEVELS[(i + seed) % LEVELS.length]!));
         playChecked(bots, rules, `search-${seed}`, 2);

@@ -1,4 +1,4 @@
-import { availableParallelism, loadavg } from "node:os";
+import { availableParallelism, cpus } from "node:os";
 import { Worker } from "node:worker_threads";
 import { type RecordError, outcomeOf, replayRecordText } from "@schwimmen/rules";
 
@@ -106,18 +106,43 @@ const PER_WORKER = 2;
 /** Batches per thread that may be out (replayed or not, not yet written): room for this thread to run ahead. */
 const IN_FLIGHT = 16;
 
+/** The machine's CPU times summed over its cores (ms): total and idle. */
+function cpuTimes(): { total: number; idle: number } {
+  let total = 0;
+  let idle = 0;
+  for (const { times } of cpus()) {
+    total += times.user + times.nice + times.sys + times.irq + times.idle;
+    idle += times.idle;
+  }
+  return { total, idle };
+}
+
+/** The CPU times when this module loaded: the start of the window in which `threadCount` looks for idle cores. */
+const loadedAt = { at: performance.now(), ...cpuTimes() };
+
+/** How long (ms) the window must be before its idle share counts (the kernel counts CPU time in 10 ms ticks). */
+const SAMPLE_MS = 40;
+
 /**
  * How many worker threads `--jsonl` may add to this one: SCHWIMMEN_REPLAY_THREADS if set (0: this thread only),
- * else one per further core that is idle (by the load average), up to 3. A worker has to start and warm up (about a
- * tenth of a second of its own); on a busy core it only competes with this thread. Workers need the built files, so
- * running from the TypeScript sources uses none.
+ * else one per further core that has been idle since start-up (a fresh sample, not the load average, which lags a
+ * minute behind), up to 3; before SAMPLE_MS have passed, null (ask again later). A worker has to start and warm up:
+ * its first records run several times slower, until the JIT has compiled the engine (in all a few tenths of a CPU
+ * second: 4,000 records take about twice the time of the same records once warm); on a busy core it only competes
+ * with this thread. Workers need the built files, so running from the
+ * TypeScript sources uses none.
  */
-function threadCount(): number {
+function threadCount(): number | null {
   if (!import.meta.url.endsWith(".js")) return 0;
   const set = process.env.SCHWIMMEN_REPLAY_THREADS;
   if (set !== undefined && /^\d+$/.test(set)) return Math.min(Number(set), 16);
+  if (performance.now() - loadedAt.at < SAMPLE_MS) return null;
   const cores = availableParallelism();
-  return Math.max(0, Math.min(cores - 1, 3, Math.floor(cores - loadavg()[0]!)));
+  const { total, idle } = cpuTimes();
+  // Idle cores in the window; this thread was busy all along, so an otherwise quiet machine shows cores - 1.
+  const idleCores = total > loadedAt.total ? ((idle - loadedAt.idle) / (total - loadedAt.total)) * cpus().length : 0;
+  // A worker warms up for a good part of a second's work: it pays off only on a core that is mostly free.
+  return Math.max(0, Math.min(cores - 1, 3, Math.floor(idleCores + 0.3)));
 }
 
 type Out = string | Uint8Array;
@@ -129,6 +154,8 @@ type Out = string | Uint8Array;
  */
 class ReplayPool {
   private workers: { worker: Worker; queued: number }[] | null = null;
+  /** Worker threads decided on (null: not yet). */
+  private threads: number | null = null;
   private readonly done = new Map<number, Out>();
   private sent = 0;
   private written = 0;
@@ -137,9 +164,14 @@ class ReplayPool {
   private readonly decoder = new TextDecoder();
 
   constructor(
-    private readonly threads: number,
+    private readonly decide: () => number | null,
     private readonly write: (out: Out) => void,
   ) {}
+
+  /** Threads replaying now: this one and its workers. */
+  get width(): number {
+    return 1 + (this.workers?.length ?? 0);
+  }
 
   get inFlight(): number {
     return this.sent - this.written;
@@ -153,7 +185,10 @@ class ReplayPool {
     const id = this.sent++;
     // Workers only pay off when more input follows; they start once and share the rest, while this thread, already
     // running, replays the batch that made them start.
-    if (large && this.workers === null && this.threads > 0) this.workers = this.startWorkers();
+    if (large && this.threads === null) {
+      this.threads = this.decide();
+      if (this.threads) this.workers = this.startWorkers(this.threads);
+    }
     const free = id === 0 ? undefined : this.workers?.find((w) => w.queued < PER_WORKER);
     if (free) {
       free.queued++;
@@ -166,8 +201,8 @@ class ReplayPool {
     }
   }
 
-  private startWorkers(): { worker: Worker; queued: number }[] {
-    return Array.from({ length: this.threads }, () => {
+  private startWorkers(threads: number): { worker: Worker; queued: number }[] {
+    return Array.from({ length: threads }, () => {
       // A larger young generation: replaying allocates many short-lived objects, so fewer scavenges pay off.
       const worker = new Worker(new URL("./replay-worker.js", import.meta.url), {
         resourceLimits: { maxYoungGenerationSizeMb: 48 },
@@ -231,11 +266,10 @@ const NEWLINE = 10;
  * first batch is replayed here at once, later ones here or by workers (see `ReplayPool`).
  */
 export async function replayJsonl(io: Io & { stdoutClosed?: () => boolean; stdoutBytes?: boolean }): Promise<number> {
-  const threads = threadCount();
   const decoder = new TextDecoder();
   const write = (out: Out) =>
     typeof out === "string" || io.stdoutBytes ? io.stdout.write(out as string) : io.stdout.write(decoder.decode(out));
-  const pool = new ReplayPool(threads, write);
+  const pool = new ReplayPool(() => threadCount(), write);
   // The current batch so far, as views into the chunks read.
   let parts: Uint8Array[] = [];
   let lines = 0;
@@ -254,7 +288,7 @@ export async function replayJsonl(io: Io & { stdoutClosed?: () => boolean; stdou
         // A full batch shows a large input: from then on workers may help.
         await pool.submit(batch, true);
         // Bounded memory: this thread runs ahead of the workers by at most this many batches.
-        await pool.drain(IN_FLIGHT * (threads + 1));
+        await pool.drain(IN_FLIGHT * pool.width);
       }
       if (from < bytes.length) parts.push(bytes.subarray(from));
     }

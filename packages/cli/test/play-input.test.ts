@@ -23,8 +23,13 @@ function lineFor(action: Action, view: TableView): string {
       return "R";
     case "choose":
       return action.packet === "first" ? "1" : "2";
-    case "passOn":
-      throw new Error("the terminal client has no line for passOn yet");
+    case "passOn": {
+      // The five cards are the hand (1-3) and the packet (4, 5); with two decks a card may be there twice.
+      const five = [...view.hand!, ...view.packet!];
+      const first = five.indexOf(action.give[0]!);
+      const second = five.findIndex((card, i) => i !== first && card === action.give[1]);
+      return `${first + 1}${second + 1}`;
+    }
   }
 }
 
@@ -55,6 +60,7 @@ describe("input from the keys of the legal actions", () => {
             expect(keys.includes("A")).toBe(types.has("swapAll"));
             expect(keys.includes("R")).toBe(types.has("redeal"));
             expect(keys.some((k) => k.includes("a-c"))).toBe(types.has("swap"));
+            expect(keys.includes("1-5 1-5")).toBe(types.has("passOn"));
             for (const line of [...noise, "K", "P", "A", "R", "1", "2", "1a", "3c", "c3", "kk", "x"]) {
               const parsed = parseInput(line, view, en, null);
               if (parsed.kind === "action") expect(view.legal).toContainEqual(parsed.action);
@@ -107,6 +113,34 @@ describe("input from the keys of the legal actions", () => {
     // German hints come from the same place.
     const de = parseInput("x", view, TEXTS.de, null);
     expect(de).toEqual({ kind: "hint", hint: "»x« verstehe ich nicht. ? zeigt die Hilfe." });
+  });
+
+  it("passes on two of the five cards in a hidden deal, by their numbers in either order, or explains how", () => {
+    let view: TableView | undefined;
+    for (const state of statesOfRandomMatches("hidden-input", 40, 60)) {
+      const v = phaseOf(state) === "playing" ? viewFor(state, state.round!.toAct) : null;
+      if (v?.packet && v.legal.some((a) => a.type === "knock")) {
+        view = v;
+        break;
+      }
+    }
+    if (!view) throw new Error("no hidden deal's turn found");
+    const [a, b, c] = view.hand!;
+    const [d, e] = view.packet!;
+    const passed = (line: string) => {
+      const parsed = parseInput(line, view, en, null);
+      return parsed.kind === "action" && parsed.action.type === "passOn" ? [...parsed.action.give].sort() : parsed;
+    };
+    expect(passed("45")).toEqual([d, e].sort());
+    expect(passed("5 4")).toEqual([d, e].sort());
+    expect(passed("1,4")).toEqual([a, d].sort());
+    expect(passed("23")).toEqual([b, c].sort());
+    const hint = { kind: "hint", hint: en.hints.passOnTwo };
+    for (const line of ["4", "44", "16", "9"]) expect(parseInput(line, view, en, null)).toEqual(hint);
+    expect(parseInput("1a", view, en, null)).toEqual({ kind: "hint", hint: en.hints.notAllowed });
+    expect(parseInput("P", view, en, null)).toEqual({ kind: "hint", hint: en.hints.notAllowed });
+    expect(parseInput("K", view, en, null)).toMatchObject({ kind: "action", action: { type: "knock" } });
+    expect(keyItems(view, en).map((item) => item.key)).toEqual(["1-5 1-5", "K", "?", "Q"]);
   });
 
   it("refuses a move the engine does not offer now", () => {

@@ -76,6 +76,30 @@ describe("announcements", () => {
     ]);
   });
 
+  it("tells who hands the packet on in a hidden deal, never which cards, and only the knock when it goes on unchanged", () => {
+    const events = [
+      { type: "passedOn", seat: 1, to: 2 },
+      { type: "passedOn", seat: 0, to: 1 },
+      { type: "knocked", seat: 2 },
+      { type: "passedOn", seat: 2, to: 0 },
+    ] as const;
+    expect(narrate(narrator("de"), events).map((e) => e.text)).toEqual([
+      "Lena gibt das Päckchen weiter.",
+      "Du gibst das Päckchen weiter.",
+      "Tom klopft! Alle anderen sind noch einmal dran.",
+    ]);
+    expect(narrate(narrator("en"), events).map((e) => e.text)).toEqual([
+      "Lena passes the packet on.",
+      "You pass the packet on.",
+      "Tom knocks! Everyone else plays once more.",
+    ]);
+    // The person's own log names the two cards it passed on; nobody else's does.
+    expect(narrate(narrator("de"), events.slice(0, 2), ["Qh", "Tc"]).map((e) => e.text)).toEqual([
+      "Lena gibt das Päckchen weiter.",
+      "Du gibst D♥ und 10♣ weiter.",
+    ]);
+  });
+
   it("takes the language from the locale: LC_ALL first, then LANG", () => {
     expect(langFromEnv({ LANG: "de_DE.UTF-8" })).toBe("de");
     expect(langFromEnv({ LC_ALL: "de_AT.UTF-8", LANG: "en_US.UTF-8" })).toBe("de");

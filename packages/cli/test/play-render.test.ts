@@ -1,7 +1,16 @@
 import fc from "fast-check";
 import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
-import { type Card, DEFAULT_RULES, type TableView, applyAction, dealRound, newMatch, viewFor } from "@schwimmen/rules";
+import {
+  type Card,
+  DEFAULT_RULES,
+  type TableView,
+  applyAction,
+  dealRound,
+  deckCards,
+  newMatch,
+  viewFor,
+} from "@schwimmen/rules";
 import { cleanName } from "../src/play/command.js";
 import { keyItems, parseInput } from "../src/play/commands.js";
 import { type LogEntry, narrate } from "../src/play/narrate.js";
@@ -134,13 +143,13 @@ describe("the renderer", () => {
     );
   }, 120_000);
 
-  it("keeps every line within the width for any names, 2 to 16 seats, every phase, both languages", () => {
+  it("keeps every line within the width for any names, 2 to 20 seats, every phase, both languages", () => {
     const table = fc.record({
       seed: fc.string({ minLength: 1, maxLength: 8 }),
-      seats: fc.integer({ min: 2, max: 16 }),
+      seats: fc.integer({ min: 2, max: 20 }),
       lang: fc.constantFrom<Lang>("de", "en"),
       color: fc.boolean(),
-      names: fc.array(rawName, { minLength: 16, maxLength: 16 }),
+      names: fc.array(rawName, { minLength: 20, maxLength: 20 }),
       typed: fc.array(fc.oneof(fc.string({ maxLength: 30 }), rawName), { maxLength: 3 }),
     });
     assertProperty(
@@ -205,27 +214,40 @@ describe("the renderer", () => {
     );
   }, 120_000);
 
-  it("lists 10 to 16 seats in two columns, so every table fits 80 columns and 24 rows", () => {
-    for (let seats = 2; seats <= 16; seats++) {
-      const started = newMatch({ seats, seed: `wide-${seats}`, rules: { ...DEFAULT_RULES, deck: "french52" } });
-      if (!started.ok) throw new Error(started.error.message);
-      const dealt = dealRound(started.value);
-      if (!dealt.ok) throw new Error(dealt.error.message);
-      const view = viewFor(dealt.value.state, dealt.value.state.round!.toAct);
-      for (const lang of ["de", "en"] as const) {
-        const names = Array.from({ length: seats }, (_, i) => `Gast ${i + 1}`);
-        const levels = names.map((_, i) => (i === view.viewer ? null : "tactician"));
-        const screen = { ...screenFor(seats, lang, true), names, levels, self: view.viewer! };
-        const prompt = keyLines(keyItems(view, screen.texts), screen.style);
-        const full = tableScreen(view, screen, { log, prompt, hint: "x".repeat(120), rows: 23 });
-        expect(full.length).toBeLessThanOrEqual(24);
-        expect(widest(full)).toBeLessThanOrEqual(80);
-        // Every seat is still named on the table.
-        const text = full.map(stripAnsi).join("\n");
-        for (const name of names) expect(text).toContain(name);
+  it.each(["openMiddle", "hidden"] as const)(
+    "lists 10 to 20 seats in two columns, so every table fits 80 columns and 24 rows (%s)",
+    (deal) => {
+      for (let seats = 2; seats <= 20; seats++) {
+        const rules = { ...DEFAULT_RULES, deal, deck: "french52" as const, decks: seats > 16 ? 2 : 1 } as const;
+        const started = newMatch({ seats, seed: `wide-${seats}`, rules });
+        if (!started.ok) throw new Error(started.error.message);
+        const dealt = dealRound(started.value);
+        if (!dealt.ok) throw new Error(dealt.error.message);
+        const state = dealt.value.state;
+        // The seat to act, or (when the deal ended the round at once) seat 0 before the round's result.
+        const view = viewFor(state, state.round!.endReason === null ? state.round!.toAct : 0);
+        for (const lang of ["de", "en"] as const) {
+          const names = Array.from({ length: seats }, (_, i) => `Gast ${i + 1}`);
+          const levels = names.map((_, i) => (i === view.viewer ? null : "tactician"));
+          const screen = { ...screenFor(seats, lang, true), names, levels, self: view.viewer! };
+          const prompt = keyLines(keyItems(view, screen.texts), screen.style);
+          const full = tableScreen(view, screen, { log, prompt, hint: "x".repeat(120), rows: 23 });
+          expect(full.length).toBeLessThanOrEqual(24);
+          expect(widest(full)).toBeLessThanOrEqual(80);
+          // Every seat is still named on the table, and on the round's result.
+          const text = full.map(stripAnsi).join("\n");
+          for (const name of names) expect(text).toContain(name);
+          const last = state.finished.at(-1);
+          if (last) {
+            const result = roundResultLines(last.result, 0, null, screen, rules);
+            expect(result.length + 3).toBeLessThanOrEqual(24);
+            expect(widest(result)).toBeLessThanOrEqual(WIDTH);
+            for (const name of names) expect(result.map(stripAnsi).join("\n")).toContain(name);
+          }
+        }
       }
-    }
-  });
+    },
+  );
 
   it("shows the seat's own hand, the middle and the stock, but nothing hidden", () => {
     const hands: Card[][] = [
@@ -261,6 +283,45 @@ describe("the renderer", () => {
     // No other hand leaks into the picture.
     for (const card of ["Ah", "8h", "Ks", "As", "9s", "Qh"] as Card[])
       expect(text).not.toContain(`│${cardFace(card, "en").padStart(3)}│`);
+  });
+
+  it("shows a hidden deal's packet to the seat that holds it, and to the others only who holds it", () => {
+    const hands: Card[][] = [
+      ["7c", "8s", "9h"],
+      ["Tc", "Ts", "8h"],
+      ["Jc", "9s", "7d"],
+    ];
+    const packet: Card[] = ["Ac", "Kd"];
+    const dealt = new Set([...hands.flat(), ...packet]);
+    const stock = deckCards("skat32").filter((c) => !dealt.has(c));
+    const match = newMatch({ seats: 3, dealer: 2, rules: { ...DEFAULT_RULES, deal: "hidden" } });
+    if (!match.ok) throw new Error("no match");
+    const started = dealRound(match.value, { deal: { hands, middle: null, packet, stock } });
+    if (!started.ok) throw new Error(started.error.message);
+    const names = ["You", "Lena", "Tom"];
+    const face = (card: Card) => `│${cardFace(card, "en").padStart(3)}│`;
+    // Seat 0 acts first: its three cards (1-3) and the packet's two (4, 5).
+    const mine = plainTable(viewFor(started.value.state, 0), { ...screenFor(3, "en", false), names }).join("\n");
+    expect(mine).toMatch(/Your hand +value 9 +Packet\n/);
+    expect(mine).toContain(`${face("7c")} ${face("8s")} ${face("9h")}`);
+    expect(mine).toContain(`${face("Ac")} ${face("Kd")}`);
+    expect(mine).toMatch(/1 +2 +3 +4 +5/);
+    expect(mine).not.toMatch(/Middle|stock/);
+    // Lena sees her own cards and that the packet is with seat 0, face down; never its cards nor another hand.
+    const screen = { ...screenFor(3, "de", false), names: ["Ann", "Lena", "Tom"], self: 1 };
+    const hers = plainTable(viewFor(started.value.state, 1), screen).join("\n");
+    expect(hers).toContain("Päckchen bei Ann");
+    expect(hers).toContain("│░░░│ │░░░│");
+    expect(hers).toContain(`${face("Tc")} ${face("Ts")} ${face("8h")}`);
+    for (const card of [...packet, ...hands[0]!, ...hands[2]!]) expect(hers).not.toContain(face(card));
+    // Once seat 0 has passed two cards on, Lena holds the packet: now its cards are hers to see.
+    const passed = applyAction(started.value.state, { seat: 0, type: "passOn", give: ["7c", "Kd"] });
+    if (!passed.ok) throw new Error(passed.error.message);
+    const next = plainTable(viewFor(passed.value.state, 1), screen).join("\n");
+    expect(next).toContain(`${face("7c")} ${face("Kd")}`);
+    expect(plainTable(viewFor(passed.value.state, 0), { ...screenFor(3, "en", false), names }).join("\n")).toMatch(
+      /Packet: with Lena/,
+    );
   });
 
   it("draws cards with suit symbols, hearts and diamonds in red, and German rank letters", () => {

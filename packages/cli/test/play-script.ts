@@ -34,13 +34,20 @@ export interface ScriptOptions {
 }
 
 /** Answers from the keys printed in the prompt: sometimes a swap, sometimes a knock, mostly a pass. */
-export function keyChooser(prompt: string, rng: Rng): string {
+export function keyChooser(shown: string, rng: Rng): string {
+  // The keys as read, without the colour codes around them.
+  const prompt = stripAnsi(shown);
   if (/\b1 \S+ keep|\b1 Päckchen/.test(prompt)) return rng.below(2) === 0 ? "1" : "2";
   if (/Enter: /.test(prompt) && /next round|nächste Runde|keep watching|weiter zuschauen/.test(prompt)) return "";
   const roll = rng.below(10);
   if (/\bR (new middle|neue Mitte)/.test(prompt) && roll < 2) return "R";
   if (/\bK (knock|klopfen)/.test(prompt) && roll < 3) return "K";
   if (/\b1-3 a-c/.test(prompt) && roll < 7) return `${1 + rng.below(3)}${"abc"[rng.below(3)]}`;
+  if (/\b1-5 1-5/.test(prompt) && roll >= 3) {
+    // A hidden deal: two different cards of the five to pass on.
+    const first = rng.below(5);
+    return `${1 + first}${1 + ((first + 1 + rng.below(4)) % 5)}`;
+  }
   if (/\bA (swap all|alle tauschen)/.test(prompt) && roll < 8) return "A";
   if (/\bP (pass|schieben)/.test(prompt)) return "P";
   if (/\bK (knock|klopfen)/.test(prompt)) return "K";

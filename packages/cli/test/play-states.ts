@@ -19,8 +19,7 @@ import {
 export function randomRules(rng: Rng): Rules {
   const picked: Record<string, unknown> = {};
   for (const [key, all] of Object.entries(RULE_VALUES)) {
-    // The terminal client does not play the hidden deal yet.
-    const values = (all as readonly unknown[]).filter((value) => value !== "hidden");
+    const values = all as readonly unknown[];
     if (rng.below(2) === 0) picked[key] = values[rng.below(values.length)];
   }
   const parsed = parseRules(picked);
@@ -36,7 +35,7 @@ export function* statesOfRandomMatches(seed: string, matches: number, maxSteps =
   const rng = Rng.fromSeed(seed);
   for (let m = 0; m < matches; m++) {
     const rules = randomRules(rng);
-    const seats = 2 + rng.below(Math.min(maxSeats(rules.deck), 6) - 1);
+    const seats = 2 + rng.below(Math.min(maxSeats(rules.deck, rules.decks), 6) - 1);
     const created = newMatch({ rules, seats, dealer: rng.below(seats), seed: `${seed}/${m}` });
     if (!created.ok) throw new Error(created.error.message);
     let state = created.value;
@@ -63,13 +62,16 @@ export interface Step {
 }
 
 /**
- * The steps of one random match with a given number of seats (2 to 16) under random house rules, with a deck that
- * holds that many seats; bounded in steps.
+ * The steps of one random match with a given number of seats (2 to 20) under random house rules, with a deck (one
+ * or two of them) that holds that many seats; bounded in steps.
  */
 export function* stepsOfRandomMatch(seed: string, seats: number, maxSteps = 400): Generator<Step> {
   const rng = Rng.fromSeed(seed);
-  const decks = (["skat32", "jass36", "french52"] as DeckName[]).filter((deck) => maxSeats(deck) >= seats);
-  const rules = { ...randomRules(rng), deck: decks[rng.below(decks.length)]! };
+  const random = randomRules(rng);
+  const fits = (["skat32", "jass36", "french52"] as DeckName[]).flatMap((deck) =>
+    ([1, 2] as const).filter((n) => maxSeats(deck, n) >= seats).map((n) => ({ deck, decks: n })),
+  );
+  const rules = { ...random, ...fits[rng.below(fits.length)]! };
   const created = newMatch({ rules, seats, dealer: rng.below(seats), seed });
   if (!created.ok) throw new Error(created.error.message);
   let state = created.value;

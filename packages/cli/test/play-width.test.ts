@@ -13,7 +13,7 @@ import { assertProperty } from "./property.js";
 
 /**
  * Everything `schwimmen play` prints, as a person at an 80x24 terminal sees it: whole matches driven through the
- * input stream with random names, 2 to 16 seats, both languages, colour on and off, redrawn screens and plain output,
+ * input stream with random names, 2 to 20 seats, the open and the hidden deal with one deck or two, both languages, colour on and off, redrawn screens and plain output,
  * typed mistakes, the help, quitting, the end of a match, and the error messages.
  */
 
@@ -96,8 +96,18 @@ function chooser(mistakes: string[]) {
   };
 }
 
+/** House rules for a table: the open or the hidden deal, one deck or two (the smallest deck that seats everyone). */
+const RULE_SETS = [{}, { deal: "hidden" }, { decks: 2 }, { deal: "hidden", decks: 2 }];
+
+function rulesFor(seats: number, base: Record<string, unknown>): Record<string, unknown> {
+  const two = base.decks === 2 || seats > 16;
+  const fits = two ? (seats <= 20 ? "skat32" : "french52") : seats <= 9 ? "skat32" : "french52";
+  return { ...base, ...(two ? { decks: 2 } : {}), deck: fits, lives: 2 };
+}
+
 const game = fc.record({
-  seats: fc.integer({ min: 2, max: 16 }),
+  seats: fc.integer({ min: 2, max: 20 }),
+  rules: fc.constantFrom(...RULE_SETS),
   lang: fc.constantFrom<Lang>("de", "en"),
   tty: fc.boolean(),
   color: fc.boolean(),
@@ -112,7 +122,7 @@ let runs = 0;
 describe("everything the terminal game prints", () => {
   it("stays within 80 columns (and a redrawn screen within 24 rows), whatever the names, seats and moves", async () => {
     await assertProperty(
-      fc.asyncProperty(game, async ({ seats, lang, tty, color, name, mistakes, answers, seed }) => {
+      fc.asyncProperty(game, async ({ seats, rules, lang, tty, color, name, mistakes, answers, seed }) => {
         const io = scriptedIo({ tty, seed, choose: chooser([...mistakes]), maxAnswers: answers });
         const args = [
           "--bots",
@@ -124,8 +134,9 @@ describe("everything the terminal game prints", () => {
           "--name",
           name,
         ];
-        if (seats > 9 || seats % 2 === 0) args.push("--rules", bigDeck);
-        args.push("--seed", seed, "--delay", "0", "--save", join(dir, `run-${runs++}.json`));
+        const file = join(dir, `rules-${runs}.json`);
+        await writeFile(file, JSON.stringify(rulesFor(seats, rules)));
+        args.push("--rules", file, "--seed", seed, "--delay", "0", "--save", join(dir, `run-${runs++}.json`));
         const code = await runPlay(args, io, color ? {} : { NO_COLOR: "1" });
         expect(code === 0 || code === 2).toBe(true);
         none([...overlong(io.out()), ...overlong(io.err()), ...strayControls(io.out())]);
@@ -156,6 +167,30 @@ describe("everything the terminal game prints", () => {
     expect(last.length).toBeLessThanOrEqual(24);
     none(overlong(io.out()));
   });
+
+  it.each(["de", "en"] as const)(
+    "plays a hidden deal with two decks at 20 seats (%s), every screen within 80x24",
+    async (lang) => {
+      const choose = (prompt: string, rng: Rng) => (/S: (bis|skip)/.test(prompt) ? "s" : keyChooser(prompt, rng));
+      const io = scriptedIo({ tty: true, seed: `twenty-${lang}`, choose });
+      const rules = join(dir, `twenty-${lang}.json`);
+      await writeFile(rules, JSON.stringify({ deal: "hidden", decks: 2, lives: 1, swimming: "firstOnly" }));
+      // Beginners (greedy) and random players: a whole match of 20 stays within seconds.
+      const bots = Array.from({ length: 19 }, (_, i) => (i % 3 === 0 ? "greedy" : "random"));
+      const args = ["--bots", bots.join(","), "--rules", rules, "--lang", lang];
+      const save = join(dir, `t20${lang}.json`);
+      expect(
+        await runPlay([...args, "--name", "漢".repeat(20), "--seed", "20", "--delay", "0", "--save", save], io, {}),
+      ).toBe(0);
+      const out = io.out();
+      expect(stripAnsi(out)).toMatch(lang === "de" ? /1-5 1-5 weitergeben/ : /1-5 1-5 pass on/);
+      expect(stripAnsi(out)).toMatch(
+        lang === "de" ? /Clara gibt das Päckchen weiter\./ : /Clara passes the packet on\./,
+      );
+      none([...overlong(out), ...tallScreens(out)]);
+    },
+    60_000,
+  );
 
   it("keeps a long or spaced save path whole on a line of its own, quoted in the replay command", async () => {
     const deep = join(dir, "a folder with spaces", "and-a-long-name-for-the-record-".repeat(2));

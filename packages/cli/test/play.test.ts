@@ -112,14 +112,47 @@ describe("schwimmen play, driven through its input stream", () => {
     }
   });
 
-  it("refuses a rules file with a game the bots do not play yet, and changes nothing", async () => {
-    const rules = join(dir, "hidden.json");
-    await writeFile(rules, JSON.stringify({ deal: "hidden" }));
-    const save = join(dir, "hidden-save.json");
+  it("plays a whole hidden-deal match (--preset verdeckt): the packet's cards by number, its travel without cards", async () => {
+    const save = join(dir, "hidden.json");
     const io = scriptedIo({ seed: "hidden" });
-    expect(await runPlay(["--bots", "greedy", "--rules", rules, "--save", save], io, EN)).toBe(2);
-    expect(io.err().replace(/\s+/g, " ")).toMatch(/bots do not play deal "hidden" yet/);
-    await expect(readFile(save, "utf8")).rejects.toThrow();
+    const code = await runPlay(
+      ["--bots", "greedy,random,greedy", "--preset", "verdeckt", "--seed", "h1", "--save", save],
+      io,
+      EN,
+    );
+    expect(code).toBe(0);
+    const out = io.out();
+    expect(out).toMatch(/Your hand +value [\d½]+ +Packet\n/);
+    expect(out).toMatch(/1-5 1-5 pass on · (K knock · )?\? help · Q quit/);
+    expect(out).toMatch(/(Lena|Tom|Mia) passes the packet on\./);
+    expect(out).toMatch(/You pass (10|[2-9JQKA])[♣♠♥♦] and (10|[2-9JQKA])[♣♠♥♦] on\./);
+    expect(out).not.toMatch(/Middle|stock \d/);
+    expect(out).toContain("Match over");
+    // The person typed two of the five numbers, and the saved record replays as a hidden deal to the end.
+    expect(io.typed.some((line) => /^[1-5][1-5]$/.test(line))).toBe(true);
+    const { outcome } = await replayed(save);
+    expect(outcome.result.over).toBe(true);
+    expect(JSON.parse(await readFile(save, "utf8")).rules).toEqual({ deal: "hidden" });
+  });
+
+  it("puts a rules file's keys over the preset's, and refuses an unknown preset", async () => {
+    const rules = join(dir, "lives.json");
+    await writeFile(rules, JSON.stringify({ lives: 1, swimming: "off" }));
+    const save = join(dir, "preset-rules.json");
+    const io = scriptedIo({ choose: () => "Q" });
+    const args = ["--bots", "greedy", "--preset", "grosse-runde", "--rules", rules, "--save", save];
+    expect(await runPlay(args, io, EN)).toBe(0);
+    expect(JSON.parse(await readFile(save, "utf8")).rules).toEqual({ lives: 1, swimming: "off", decks: 2 });
+    const bad = scriptedIo({ choose: () => null });
+    expect(await runPlay(["--preset", "gross", "--save", join(dir, "never.json")], bad, EN)).toBe(2);
+    expect(bad.err()).toContain("--preset must be one of verdeckt, grosse-runde");
+    // Twenty seats need two decks: the message says so.
+    const many = scriptedIo({ choose: () => null });
+    const bots = Array(19).fill("random").join(",");
+    expect(await runPlay(["--bots", bots, "--preset", "verdeckt", "--save", join(dir, "never.json")], many, EN)).toBe(
+      2,
+    );
+    expect(many.err().replace(/\s+/g, " ")).toContain("two decks (--preset grosse-runde) seat up to 20");
   });
 
   it("plays in German with dealerChooses rules, where the dealer keeps or swaps its packet", async () => {

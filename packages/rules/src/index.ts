@@ -10,3 +10,6 @@ export * from "./scoring.js";
 export * from "./view.js";
 export * from "./record.js";
 export * from "./world.js";
+export * from "./stakes.js";
+export * from "./ledger.js";
+export * from "./lot.js";

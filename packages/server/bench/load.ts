@@ -4,7 +4,10 @@
  * of 1-3 s), then in a burst phase (default 0.3-0.7 s), then at human pace again. For every action it measures the
  * time until every seat of the table has the resulting update (one clock: all clients live in this process).
  *
+ * Then the lobby phase (lobby-load.ts) on a fresh server: LOBBY_CLIENTS people ask for a quick match within LOBBY_S.
+ *
  *   npm run bench:server -- --tables 500 --steady 30 --burst 15 --burst-think 300,700
+ *   npm run bench:server -- --tables 0 --lobby-clients 2000 --lobby-seconds 60
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -14,6 +17,7 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { WebSocket } from "ws";
+import { lobbyPhase } from "./lobby-load.js";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number): number => {
@@ -21,6 +25,9 @@ const arg = (name: string, fallback: number): number => {
   return i >= 0 && args[i + 1] !== undefined ? Number(args[i + 1]) : fallback;
 };
 const TABLES = arg("tables", 500);
+/** The lobby phase: quick-match requests within a minute (0 skips it); `--tables 0` runs only the lobby phase. */
+const LOBBY_CLIENTS = arg("lobby-clients", 2000);
+const LOBBY_S = arg("lobby-seconds", 60);
 const SEATS = 4;
 const STEADY_S = arg("steady", 30);
 const BURST_S = arg("burst", 15);
@@ -159,7 +166,11 @@ async function freePort(): Promise<number> {
 async function startServer(dbPath: string): Promise<{ child: ChildProcess; url: string }> {
   // info level for the periodic stats lines; the per-table lines are few.
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, "packages/server/dist/main.js")], {
+  // `--source`: the server from its TypeScript sources (tsx), for a tree whose build is not at hand.
+  const entry = args.includes("--source")
+    ? ["--import", "tsx", "--conditions", "source", join(ROOT, "packages/server/src/main.ts")]
+    : [join(ROOT, "packages/server/dist/main.js")];
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -222,6 +233,30 @@ const pct = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** The lobby phase on a server of its own, so the table phases' load does not count against it. */
+async function lobby(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "schwimmen-bench-lobby-"));
+  const { child, url } = await startServer(join(dir, "bench.db"));
+  const before = procStats(child.pid!);
+  console.log(`lobby: ${LOBBY_CLIENTS} people ask for a quick match within ${LOBBY_S} s (server pid ${child.pid})`);
+  const result = await lobbyPhase(url, LOBBY_CLIENTS, LOBBY_S);
+  const after = procStats(child.pid!);
+  console.log(
+    `lobby: ${result.seated} seated, ${result.failed} refused, ${result.humanSeats} human seats at ${result.tables} tables ` +
+      `(${result.humanSeats === result.seated ? "nobody seated twice" : "SEATED TWICE"}); ${result.started} of them in a started ` +
+      `match, the last at ${result.lastStartS.toFixed(1)} s`,
+  );
+  console.log(
+    `lobby: quickMatch -> seat p50 ${ms(pct([...result.seatMs], 50))}, p95 ${ms(pct([...result.seatMs], 95))}, ` +
+      `p99 ${ms(pct([...result.seatMs], 99))}, max ${ms(pct([...result.seatMs], 100))} (target p99 <= 1000 ms); ` +
+      `connect + hello p99 ${ms(pct([...result.connectMs], 99))}; server CPU ${(after.cpuS - before.cpuS).toFixed(1)} s, ` +
+      `RSS ${after.rssMb.toFixed(1)} MB`,
+  );
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+  rmSync(dir, { recursive: true, force: true });
+}
 
 async function main(): Promise<void> {
   // The server's log level is raised to "warn": the "info" lines (not "warn") would not matter but cost time.
@@ -305,4 +340,5 @@ async function main(): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-await main();
+if (TABLES > 0) await main();
+if (LOBBY_CLIENTS > 0) await lobby();

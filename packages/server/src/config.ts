@@ -19,6 +19,8 @@ export type ServerConfig = Required<
   readonly publicUrl?: string;
   /** Lookups by invite code per address and minute (LOOKUPS_PER_ADDRESS). */
   readonly hub?: { readonly lookupLimit: number };
+  /** How long a quick-match table waits before bots fill it (QUICK_MATCH_WAIT_MS). */
+  readonly quickMatch?: { readonly waitMs: number };
   readonly logLevel: string;
 };
 
@@ -89,6 +91,7 @@ export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
     roundPauseMs: whole(env, "ROUND_PAUSE_MS", 0, 600_000),
     snapshotEvery: whole(env, "SNAPSHOT_EVERY", 1, 100_000),
     lookupLimit: whole(env, "LOOKUPS_PER_ADDRESS", 1, 100_000_000),
+    quickMatchWaitMs: whole(env, "QUICK_MATCH_WAIT_MS", 0, 600_000),
   };
   for (const value of Object.values(numbers)) if (!value.ok) return value;
   const get = (key: keyof typeof numbers): number | undefined => {
@@ -133,6 +136,7 @@ export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
     limits: limits.value,
     ...(publicUrl === undefined ? {} : { publicUrl }),
     ...(get("lookupLimit") === undefined ? {} : { hub: { lookupLimit: get("lookupLimit")! } }),
+    ...(get("quickMatchWaitMs") === undefined ? {} : { quickMatch: { waitMs: get("quickMatchWaitMs")! } }),
     logLevel,
   });
 }

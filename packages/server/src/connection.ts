@@ -17,9 +17,15 @@ import type { Store } from "./store.js";
 import type { Subscriber, Table } from "./table.js";
 import { botLevels, defaultBotLevel } from "./bot-player.js";
 import { isBotLevel } from "@schwimmen/bots";
+import { maxSeats } from "@schwimmen/rules";
 import { addressKey } from "./address-limits.js";
 import { Outbox } from "./outbox.js";
 import { type AddressLimits, CLOSE_CODES } from "./socket-guard.js";
+import type { Lobby } from "./lobby.js";
+import { lobbyMessage } from "./lobby-messages.js";
+import type { QuickMatcher } from "./quick-match.js";
+import type { PlayerRef } from "./players.js";
+import type { ChatService } from "./chat.js";
 
 export interface ConnectionDeps {
   readonly hub: Hub;
@@ -31,6 +37,11 @@ export interface ConnectionDeps {
   readonly rateMessages: number;
   /** Limits per address, shared by all connections, and the socket limits. */
   readonly addresses: AddressLimits;
+  /** The lobby list and quick match (lobby.ts, quick-match.ts); without them their messages are refused. */
+  readonly lobby?: Lobby;
+  readonly quick?: QuickMatcher;
+  /** Table talk (chat.ts); without it chat messages are refused as NOT_AT_TABLE. */
+  readonly chat?: ChatService;
 }
 
 /** The `id` of a parsed frame, when it is one the protocol allows. */
@@ -93,6 +104,8 @@ export class Connection implements Subscriber {
     private readonly socket: WebSocket,
     private readonly deps: ConnectionDeps,
     readonly remote: string,
+    /** The player of the session cookie sent with the upgrade request (null without one). */
+    readonly player: PlayerRef | null = null,
   ) {
     this.key = addressKey(remote);
     this.windowStart = deps.clock.now();
@@ -140,6 +153,7 @@ export class Connection implements Subscriber {
   /** Pushes were dropped and the socket has drained: the table sends one sync of its current state. */
   private drained(): void {
     const table = this.table;
+    if (this.deps.lobby?.watches(this)) void this.deps.lobby.resend(this);
     if (!table) return this.outbox.caughtUp();
     void table.run(() => table.catchUp(this));
   }
@@ -148,7 +162,7 @@ export class Connection implements Subscriber {
   private arm(ms: number | null): void {
     if (this.deadline !== null) clearTimeout(this.deadline);
     this.deadline = null;
-    if (ms === null || this.closed || (this.token && this.table)) return;
+    if (ms === null || this.closed || (this.token && this.table) || this.deps.lobby?.watches(this)) return;
     this.deadline = setTimeout(() => this.expire(), ms);
     this.deadline.unref();
   }
@@ -250,13 +264,31 @@ export class Connection implements Subscriber {
     if (!this.token) return this.send(errorFrame("NOT_IDENTIFIED", "say hello first", re));
     if (msg.type === "ping") return this.send(frame({ type: "pong", re, serverTime: this.deps.clock.now() }));
     if (msg.type === "create") return this.create(msg, re);
+    const { chat } = this.deps;
+    if (chat && msg.type === "chatJoin") return chat.joinLobby(this, re);
+    if (chat && msg.type === "chatLeave") return chat.leaveLobby(this, re);
+    if (chat && msg.type === "chat" && msg.room === "lobby") {
+      return chat.sayInLobby({ sub: this, address: this.key }, msg, re);
+    }
+    if (lobbyMessage.handles(msg)) {
+      await lobbyMessage(this, this.deps, msg, re);
+      // Watching the lobby keeps a connection at no table open; after unwatching, the idle deadline runs again.
+      return this.arm(this.deps.addresses.limits.idleTimeoutMs);
+    }
     if (msg.type === "join" || msg.type === "watch") {
       const found = await this.deps.hub.lookup(msg.code, this.remote, msg.type, this.token);
       if (!found.ok) return this.send(errorFrame(found.code, found.message, re));
       const table = found.table;
-      await table.run(() =>
-        msg.type === "join" ? table.join(this, msg.name, msg.lastVersion, re) : table.watch(this, msg.lastVersion, re),
-      );
+      const { quick } = this.deps;
+      // A quick-match table's seats go through the matcher: a person waits at one such table at most.
+      if (msg.type === "join" && quick?.takes(table)) await quick.join(this, table, msg.name, msg.lastVersion, re);
+      else {
+        await table.run(() =>
+          msg.type === "join"
+            ? table.join(this, msg.name, msg.lastVersion, re)
+            : table.watch(this, msg.lastVersion, re),
+        );
+      }
       // Only a successful join or watch moves the connection (a refused one leaves it where it was).
       if (table.isSubscribed(this)) await this.moveTo(table);
       return;
@@ -272,6 +304,13 @@ export class Connection implements Subscriber {
         return table.run(() => table.rematch(this, re));
       case "back":
         return table.run(() => table.back(this, re));
+      case "setVisibility":
+        return table.run(() => table.setVisibility(this, msg.visibility, re));
+      case "kick":
+        return table.run(() => table.kick(this, msg.seat, re));
+      case "chat":
+        if (chat) return table.run(() => chat.sayAtTable(table, { sub: this, address: this.key }, msg, re));
+        return;
       case "leave":
         this.table = null;
         this.arm(this.deps.addresses.limits.idleTimeoutMs);
@@ -290,6 +329,12 @@ export class Connection implements Subscriber {
     const { hub, addresses } = this.deps;
     const rules = Hub.rulesFor(msg.preset, msg.rules);
     if (!rules.ok) return this.send(errorFrame("INVALID_RULES", rules.error.message, re));
+    const seatable = maxSeats(rules.value.deck, rules.value.decks);
+    if (msg.seats > seatable) {
+      const decks = rules.value.decks === 2 ? " with two decks" : "; two decks take more";
+      const text = `a ${rules.value.deck} table seats at most ${seatable}${decks}`;
+      return this.send(errorFrame("INVALID_RULES", text, re));
+    }
     // New connections do not start afresh: the address counts too.
     if (!addresses.tables.take(this.key)) {
       const most = addresses.limits.tablesPerAddress;
@@ -301,6 +346,8 @@ export class Connection implements Subscriber {
       preset: msg.rules ? null : (msg.preset ?? "standard"),
       botLevel,
       turnSeconds: msg.turnSeconds ?? 60,
+      ...(msg.stake ? { stake: msg.stake } : {}),
+      ...(msg.dealerByLot ? { dealerByLot: true } : {}),
     });
     if (!made.ok) return this.send(errorFrame(made.code, made.message, re));
     this.tablesMade++;
@@ -310,16 +357,25 @@ export class Connection implements Subscriber {
   }
 
   /** A connection follows one table: leaving the old one first. */
-  private async moveTo(table: Table): Promise<void> {
+  async moveTo(table: Table): Promise<void> {
     const old = this.table;
     this.table = table;
     this.arm(null);
     if (old && old !== table) await old.run(() => old.unsubscribe(this));
   }
 
+  /** The table stopped following this connection (its seat was freed by the host). */
+  detached(table: Table): void {
+    if (this.table !== table) return;
+    this.table = null;
+    this.arm(this.deps.addresses.limits.idleTimeoutMs);
+  }
+
   private onClose(): void {
     this.closed = true;
     this.arm(null);
+    this.deps.chat?.leaveLobby(this);
+    this.deps.lobby?.unwatch(this);
     const table = this.table;
     this.table = null;
     if (table) void table.run(() => table.unsubscribe(this));

@@ -4,9 +4,12 @@ import { gzipSync } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import type { Hub } from "./hub.js";
+import type { Lobby } from "./lobby.js";
 import type { Store } from "./store.js";
 import { json, send } from "./http-send.js";
 import { tableApi } from "./table-api.js";
+import { type LeaderboardDeps, leaderboardApi } from "./leaderboard-api.js";
+import { type PlayersApiDeps, playersApi } from "./players-api.js";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -30,8 +33,14 @@ The game protocol is at <code>/ws</code>; see docs/protocol.md.</p></body></html
 export interface HttpDeps {
   readonly hub: Hub;
   readonly store: Store;
+  /** The public tables that wait for players (`GET /api/lobby`). */
+  readonly lobby?: Lobby;
   readonly staticDir: string;
   readonly stats: () => Record<string, number>;
+  /** Players, sessions and passkeys (`/api/session`, `/api/me`, `/api/passkeys/...`, `/api/players/ID`). */
+  readonly players?: Omit<PlayersApiDeps, "publicUrl" | "overHttps">;
+  /** Ratings and the names of players (`GET /api/leaderboard`). */
+  readonly ratings?: LeaderboardDeps;
   /** The address players reach the server at: an https one means every answer carries HSTS. */
   readonly publicUrl?: string;
   /** A proxy in front of the server sets `X-Forwarded-Proto` (only then is that header believed). */
@@ -63,12 +72,23 @@ export function httpHandler(deps: HttpDeps) {
 
 async function route(deps: HttpDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? "/", "http://localhost");
+  if (deps.players && url.pathname.startsWith("/api/")) {
+    const players = {
+      ...deps.players,
+      publicUrl: deps.publicUrl,
+      overHttps: (r: IncomingMessage) => overHttps(deps, r),
+    };
+    if (await playersApi(players, req, url.pathname, res)) return;
+  }
   if (req.method !== "GET" && req.method !== "HEAD") {
     return json(res, 405, { error: { code: "METHOD_NOT_ALLOWED", message: "GET only" } }, { Allow: "GET, HEAD" });
   }
   const path = url.pathname;
   if (path === "/healthz") return json(res, 200, { ok: true, ...deps.stats() });
   if (path.startsWith("/api/tables/")) return tableApi(deps, req, url, res);
+  if (path === "/api/leaderboard" && deps.ratings) return leaderboardApi(deps.ratings, url, res);
+  if (path === "/api/lobby" && deps.lobby)
+    return json(res, 200, await deps.lobby.list(), { "Cache-Control": "no-store" });
   return serveStatic(deps.staticDir, path, req, res);
 }
 

@@ -6,3 +6,4 @@ export { SqliteStore } from "./sqlite-store.js";
 export { ManualClock, realClock, type Clock } from "./clock.js";
 export { matchRecord } from "./record.js";
 export { sha256Hex } from "./table-model.js";
+export type { PlayerMatch, PlayerStats } from "./player-stats.js";

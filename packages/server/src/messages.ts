@@ -2,7 +2,8 @@
 import type { MatchState } from "@schwimmen/rules";
 import { spectatorView, viewFor } from "@schwimmen/rules";
 import type { ErrorCode, ServerMessage, TableInfo, VersionedEvent } from "./protocol.js";
-import { type TableModel, sha256Hex } from "./table-model.js";
+import { kasseInfo } from "./stakes.js";
+import { type TableModel, sha256Hex, visibilityOf } from "./table-model.js";
 
 export type ReplyId = string | number | undefined;
 
@@ -36,14 +37,28 @@ export function syncFrame(
   eventsJson: string,
   tableJson: string,
   view: string,
+  /** The table's newest chat lines as JSON text (chat.ts). */
+  chatJson?: string,
 ): string {
-  return `{"type":"sync",${reJson(re)}"version":${version},"seat":${JSON.stringify(seat)},"table":${tableJson},"view":${view},"events":${eventsJson}}`;
+  const chat = chatJson === undefined ? "" : `,"chat":${chatJson}`;
+  return `{"type":"sync",${reJson(re)}"version":${version},"seat":${JSON.stringify(seat)},"table":${tableJson},"view":${view},"events":${eventsJson}${chat}}`;
 }
 
 export const tableFrame = (re: ReplyId, version: number, tableJson: string): string =>
   `{"type":"table",${reJson(re)}"version":${version},"table":${tableJson}}`;
 
-export function tableInfo(model: TableModel, connected: ReadonlySet<number>, turnEndsAt: number | null): TableInfo {
+/** What a table knows besides its model: watchers without a seat, a quick-match table's fill time. */
+export interface TableExtras {
+  readonly spectators: number;
+  readonly fillAt: number | null;
+}
+
+export function tableInfo(
+  model: TableModel,
+  connected: ReadonlySet<number>,
+  turnEndsAt: number | null,
+  extras: TableExtras = { spectators: 0, fillAt: null },
+): TableInfo {
   const round = model.game.round;
   const seed = model.status !== "lobby" && round !== null ? model.seeds[round.index] : undefined;
   return {
@@ -65,9 +80,17 @@ export function tableInfo(model: TableModel, connected: ReadonlySet<number>, tur
       botLevel: s.bot ?? (s.token !== null ? model.config.botLevel : null),
       away: s.away,
       connected: s.bot !== null || connected.has(seat),
+      ...(s.player ? { player: s.player } : {}),
     })),
     seedHash: seed === undefined ? null : sha256Hex(seed),
     turnEndsAt,
+    stake: model.config.stake ?? 0,
+    dealerByLot: model.config.dealerByLot ?? false,
+    kasse: kasseInfo(model),
+    visibility: visibilityOf(model.config),
+    spectators: extras.spectators,
+    fillAt: model.status === "lobby" ? extras.fillAt : null,
+    quick: model.config.quick === true,
   };
 }
 

@@ -3,7 +3,8 @@
  * validates every frame with them), server messages as types. The web client imports this module for its types.
  */
 import { z } from "zod";
-import type { GameEvent, Rules, TableView } from "@schwimmen/rules";
+import type { GameEvent, LedgerSummary, LotDraw, Rules, TableView } from "@schwimmen/rules";
+import { MAX_STAKE } from "@schwimmen/rules";
 import { parseCode } from "./codes.js";
 import { type NameCheck, checkDisplayName, checkTableName, tidyName } from "./names.js";
 
@@ -22,10 +23,19 @@ export const LIMITS = {
   nameInputChars: 200,
   tableNameChars: 40,
   minSeats: 2,
-  maxSeats: 9,
+  /** The most a table takes; a deck's own limit (rules' maxSeats) is lower with one deck: `decks: 2` goes this far. */
+  maxSeats: 20,
   /** Turn timer: 0 turns it off, otherwise between these bounds (seconds). */
   minTurnSeconds: 5,
   maxTurnSeconds: 600,
+  /** Chat: characters (code points, after trimming) per message; longer input is refused before it is looked at. */
+  chatChars: 200,
+  chatInputChars: 1000,
+  /** Chat lines per device token (and, times `chatAddressFactor`, per address) within `chatWindowMs`. */
+  chatMessages: 5,
+  chatWindowMs: 10_000,
+  /** Chat lines a table (and the lobby) keeps in memory and sends with a sync. */
+  chatKept: 50,
 } as const;
 
 /** Named rule sets a table may be created with (rule keys of the record contract; the rest keep their defaults). */
@@ -38,6 +48,10 @@ export const PRESETS = {
   knockOnly: { thirtyOne: "noEnd", fire: "endsRound" },
   /** A short match: two lives, no swimming. */
   quick: { lives: 2, swimming: "off" },
+  /** 000's "verdecktes Spiel": no middle; a packet of two goes round face down. */
+  verdeckt: { deal: "hidden" },
+  /** A big round: two decks shuffled together, so up to 20 seats fit. */
+  grosseRunde: { decks: 2 },
 } as const satisfies Record<string, Partial<Rules>>;
 export type PresetName = keyof typeof PRESETS;
 export const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];
@@ -93,6 +107,35 @@ export const moveSchema = z.discriminatedUnion("type", [
   }),
 ]);
 
+const seatIndex = z.number().int().min(0).max(LIMITS.maxSeats);
+
+/** Quick phrases: the key goes over the wire, each reader's page words it in their language. */
+export const PHRASE_KEYS = [
+  "hello",
+  "goodLuck",
+  "wellPlayed",
+  "lucky",
+  "anotherOne",
+  "thanks",
+  "oops",
+  "brb",
+  "bye",
+] as const;
+export type PhraseKey = (typeof PHRASE_KEYS)[number];
+/**
+ * Chat text: tidied like a name (NFC, whitespace runs and line breaks one space, trimmed), then checked like a table
+ * name (names.ts): 1 to LIMITS.chatChars code points that show, no control, zero-width or direction characters, no
+ * pile of combining marks. Refused as INVALID_TEXT with the reason's word first (tooLong, invisible, blank...).
+ */
+const chatText = z
+  .string()
+  .max(LIMITS.chatInputChars)
+  .transform(tidyName)
+  .superRefine((text, ctx) => {
+    const checked = checkTableName(text, LIMITS.chatChars);
+    if (!checked.ok) ctx.addIssue({ code: "custom", message: checked.message, params: { code: "INVALID_TEXT" } });
+  });
+
 export const clientMessageSchema = z.discriminatedUnion("type", [
   /** First message on every connection: a known device token, or none to get a new one. */
   z.object({
@@ -121,6 +164,10 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
       .int()
       .refine((n) => n === 0 || (n >= LIMITS.minTurnSeconds && n <= LIMITS.maxTurnSeconds))
       .optional(),
+    /** Play money per life lost, in whole cents (0, the default: no stakes). */
+    stake: z.number().int().min(0).max(MAX_STAKE).optional(),
+    /** Each match's first dealer is drawn by lot (default false: the server picks one at random). */
+    dealerByLot: z.boolean().optional(),
   }),
   /**
    * Sit at a table: takes a free seat (lobby only, `name` required), or comes back to the seat this token holds.
@@ -139,6 +186,47 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   /** Leave the table: in the lobby the seat is freed; during a match the seat is marked away. */
   z.object({ type: z.literal("leave"), id }),
   z.object({ type: z.literal("ping"), id }),
+  // ---- lobby and quick match (docs/protocol.md, "Lobby and quick match") ----
+  /** Host only, while the table waits: public tables are listed in the lobby; private ones are invite only. */
+  z.object({ type: z.literal("setVisibility"), id, visibility: z.enum(["public", "private"]) }),
+  /** Get the lobby list now and `lobby` pushes whenever it changes (coalesced); `unwatchLobby` stops them. */
+  z.object({ type: z.literal("watchLobby"), id }),
+  z.object({ type: z.literal("unwatchLobby"), id }),
+  /**
+   * "Schnell spielen": a seat at a waiting public quick-match table with these rules and seats, or a new one. Bots
+   * take the free seats when nobody else comes in time. `name` may be left out when the session names a player.
+   */
+  z.object({
+    type: z.literal("quickMatch"),
+    id,
+    name: displayName.optional(),
+    preset: z.enum(PRESET_NAMES as [PresetName, ...PresetName[]]).optional(),
+    seats: z.number().int().min(LIMITS.minSeats).max(LIMITS.maxSeats).optional(),
+  }),
+  // ---- table talk (docs/protocol.md, "Table talk") ----
+  /**
+   * Says something at the table the connection sits at (seated players only) or, with `room: "lobby"`, in the
+   * lobby's chat. Either `text` (plain text, at most LIMITS.chatChars) or `phrase` (a quick phrase's key, which
+   * every reader sees in their own language). `name` names a lobby speaker whose session names no player.
+   */
+  z
+    .object({
+      type: z.literal("chat"),
+      id,
+      room: z.enum(["table", "lobby"]).optional(),
+      text: chatText.optional(),
+      phrase: z.enum(PHRASE_KEYS).optional(),
+      name: displayName.optional(),
+    })
+    .refine((m) => (m.text === undefined) !== (m.phrase === undefined), {
+      message: "give either text or phrase",
+      params: { code: "INVALID_TEXT" },
+    }),
+  /** Follow the lobby's chat: answered with `chatHistory`, then `chatMessage` pushes until `chatLeave`. */
+  z.object({ type: z.literal("chatJoin"), id, room: z.literal("lobby") }),
+  z.object({ type: z.literal("chatLeave"), id, room: z.literal("lobby") }),
+  /** Host only, while the table waits: frees another person's seat; they get `kicked`. */
+  z.object({ type: z.literal("kick"), id, seat: seatIndex }),
 ]);
 
 export type ClientMessage = z.input<typeof clientMessageSchema>;
@@ -181,6 +269,8 @@ export const ERROR_CODES = [
   "MATCH_OVER",
   "INVALID_RECORD",
   "INVALID_DEAL",
+  "INVALID_TEXT",
+  "REMOVED_BY_HOST",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -207,6 +297,8 @@ export interface SeatInfo {
   readonly away: boolean;
   /** At least one connection of this seat's player is open. */
   readonly connected: boolean;
+  /** The id of the player in this seat (opens the profile, GET /api/players/ID); absent for bots and free seats. */
+  readonly player?: string;
 }
 
 export type TableStatus = "lobby" | "playing" | "over";
@@ -231,7 +323,58 @@ export interface TableInfo {
   readonly seedHash: string | null;
   /** When the seat to act runs out of time (server clock, epoch ms); null without a running timer. */
   readonly turnEndsAt: number | null;
+  /** Play money per life lost, in cents (0: no stakes). */
+  readonly stake?: number;
+  readonly dealerByLot?: boolean;
+  /** The Kasse of the evening at this table; null when it plays without stakes. */
+  readonly kasse?: KasseInfo | null;
+  /** Public tables are listed in the lobby; private ones (the default) are reached by invite code only. */
+  readonly visibility: Visibility;
+  /** Connections watching without a seat. */
+  readonly spectators: number;
+  /** A quick-match table that waits: when bots take the free seats and the match starts (server clock, epoch ms). */
+  readonly fillAt: number | null;
+  /** Opened by "Schnell spielen" (quickMatch): it stays public, and bots fill it after a wait. */
+  readonly quick: boolean;
 }
+
+export type Visibility = "public" | "private";
+
+/** One seat of a table in the lobby list. */
+export interface LobbySeat {
+  readonly seat: number;
+  readonly kind: SeatKind;
+  /** Plain text: render as text, never as markup. */
+  readonly name: string | null;
+  /** The player id of a person's seat (opens their profile), when known. */
+  readonly player: string | null;
+  /** The player's rating (ordinal) and whether it is still provisional, when ratings are known. */
+  readonly rating: number | null;
+  readonly provisional: boolean;
+}
+
+/** A public table waiting for players, as the lobby lists it (`GET /api/lobby`, `lobby` pushes). */
+export interface LobbyTable {
+  readonly code: string;
+  readonly name: string;
+  readonly invitePath: string;
+  readonly seatCount: number;
+  readonly seatsFree: number;
+  readonly preset: PresetName | null;
+  /** The rule keys whose values differ from the default rules (empty: the default rules). */
+  readonly differences: Partial<Rules>;
+  readonly rules: Rules;
+  readonly botLevel: string;
+  readonly turnSeconds: number;
+  /** Opened by "Schnell spielen": bots fill it at `fillAt` if nobody else comes. */
+  readonly quick: boolean;
+  readonly fillAt: number | null;
+  readonly spectators: number;
+  readonly seats: readonly LobbySeat[];
+}
+
+/** The Kasse as TableInfo carries it: every player's total and the newest five rows (ledger.csv has them all). */
+export type KasseInfo = LedgerSummary;
 
 /** Events of a table: the engine's (all public) plus the table's own. */
 export type TableEvent =
@@ -243,6 +386,8 @@ export type TableEvent =
   | { readonly type: "seatTaken"; readonly seat: number; readonly name: string; readonly kind: "human" | "bot" }
   | { readonly type: "seatFreed"; readonly seat: number }
   | { readonly type: "matchStarted"; readonly match: number; readonly dealer: number }
+  /** The first dealer drawn by lot, before `matchStarted`: each pass of drawing, the highest card deals. */
+  | { readonly type: "dealerDrawn"; readonly dealer: number; readonly draws: readonly LotDraw[] }
   | { readonly type: "away"; readonly seat: number; readonly reason: "timeout" | "left" }
   | { readonly type: "back"; readonly seat: number };
 
@@ -275,6 +420,8 @@ export type ServerMessage =
       readonly view: TableView;
       /** Events of the current round so far (replay buffer permitting), for clients that animate from events. */
       readonly events: readonly VersionedEvent[];
+      /** The table's newest chat lines (at most LIMITS.chatKept), oldest first. */
+      readonly chat?: readonly ChatLine[];
     })
   /** What changed: the events of versions `from`+1 .. `version`, the table and this seat's view afterwards. */
   | (Reply & {
@@ -290,6 +437,69 @@ export type ServerMessage =
   | (Reply & { readonly type: "table"; readonly version: number; readonly table: TableInfo })
   | (Reply & { readonly type: "left"; readonly code: string })
   | (Reply & { readonly type: "pong"; readonly serverTime: number })
-  | (Reply & { readonly type: "error"; readonly code: ErrorCode; readonly message: string });
+  /** The lobby list: the answer to `watchLobby`, then pushed on changes until `unwatchLobby`. */
+  | (Reply & { readonly type: "lobby"; readonly tables: readonly LobbyTable[]; readonly total: number })
+  /** The answer to `unwatchLobby`. */
+  | (Reply & { readonly type: "lobbyUnwatched" })
+  /** A chat line, pushed to everyone at the table (or following the lobby's chat); the answer to `chat` too. */
+  | (Reply & { readonly type: "chatMessage"; readonly room: ChatRoom; readonly message: ChatLine })
+  /** The answer to `chatJoin`: the room's newest lines (at most LIMITS.chatKept), oldest first. */
+  | (Reply & { readonly type: "chatHistory"; readonly room: ChatRoom; readonly messages: readonly ChatLine[] })
+  /** The answer to `chatLeave`. */
+  | (Reply & { readonly type: "chatLeft"; readonly room: ChatRoom })
+  /** The host removed this seat from the waiting table: the connection no longer follows it. */
+  | (Reply & { readonly type: "kicked"; readonly code: string })
+  | (Reply & {
+      readonly type: "error";
+      readonly code: ErrorCode;
+      readonly message: string;
+      /** With RATE_LIMITED from the chat: when the next line will be taken. */
+      readonly retryAfterMs?: number;
+    });
+
+export type ChatRoom = "table" | "lobby";
+
+/** One chat line. `text` and `name` are plain text: render them as text, never as markup. */
+export interface ChatLine {
+  /** Unique and increasing (a key for lists). */
+  readonly id: number;
+  /** When it was said (server clock, epoch ms). */
+  readonly at: number;
+  /** The table's match it was said during (0 while the table waited, and in the lobby). */
+  readonly match: number;
+  /** The speaker's seat at the table (null in the lobby). */
+  readonly seat: number | null;
+  /** The speaker's player id, when their session names one. */
+  readonly player: string | null;
+  readonly name: string;
+  /** Exactly one of `text` and `phrase` is set. */
+  readonly text: string | null;
+  readonly phrase: PhraseKey | null;
+}
 
 export type ServerMessageType = ServerMessage["type"];
+
+/** One line of `GET /api/leaderboard` (docs/protocol.md, "Ratings and leaderboard"). */
+export interface LeaderboardEntry {
+  readonly rank: number;
+  readonly player: string;
+  /** Plain text: render as text, never as markup. */
+  readonly name: string;
+  readonly rating: number;
+  readonly provisional: boolean;
+  /** Overall: rated matches in all; for a month: rated matches in that month. */
+  readonly matches: number;
+  /** For a month: the rating change over the month's rated matches (absent overall). */
+  readonly change?: number;
+}
+
+export interface Leaderboard {
+  /** "all" or a month "YYYY-MM" (UTC). */
+  readonly period: string;
+  readonly entries: readonly LeaderboardEntry[];
+}
+
+/** The answer of `GET /api/leaderboard`: the board and the bots' fixed ratings, weakest first. */
+export interface LeaderboardAnswer extends Leaderboard {
+  readonly bots: readonly { readonly level: string; readonly rating: number }[];
+}

@@ -22,8 +22,20 @@ import {
   originCheck,
 } from "./socket-guard.js";
 import { SqliteStore } from "./sqlite-store.js";
+import { Ratings } from "./ratings.js";
+import type { RatingStore } from "./rating-store.js";
+import { SqliteRatingStore } from "./sqlite-ratings.js";
+import { Players } from "./players.js";
+import { Passkeys } from "./passkeys.js";
+import { playerLimiters } from "./players-api.js";
+import type { PlayerStore } from "./player-store.js";
+import { SqlitePlayerStore } from "./sqlite-players.js";
+import { type ChatSettings, ChatService } from "./chat.js";
+import { MemoryChatStore, SqliteChatStore } from "./chat-store.js";
 import type { Store } from "./store.js";
 import type { TableSettings } from "./table.js";
+import { Lobby, type LobbySettings } from "./lobby.js";
+import { QuickMatcher, type QuickMatchSettings } from "./quick-match.js";
 
 export interface ServerOptions {
   readonly port?: number;
@@ -50,14 +62,29 @@ export interface ServerOptions {
   readonly rateMessages?: number;
   /** How often a "stats" log line (connections, tables, event-loop delay, memory) is written; 0 = never. */
   readonly statsIntervalMs?: number;
+  /** Chat limits (DEFAULT_CHAT in chat.ts for what is not given). */
+  readonly chat?: Partial<ChatSettings>;
   /** Seeds for deals; node:crypto unless a test fixes them. */
   readonly newSeed?: () => string;
+  /** Where players live; by default in the SQLite store's file (a store of another kind needs one given). */
+  readonly playerStore?: PlayerStore;
+  /** New player sessions (guests, devices signing in) per address and hour (default SESSIONS_PER_ADDRESS, 60). */
+  readonly sessionsPerAddress?: number;
+  /** Where ratings live; by default in the SQLite store's file. */
+  readonly ratingStore?: RatingStore;
+  /** Quick match: the wait before bots fill, the default seat count (DEFAULT_QUICK_MATCH for what is not given). */
+  readonly quickMatch?: Partial<QuickMatchSettings>;
+  /** Lobby list limits and push interval (DEFAULT_LOBBY for what is not given). */
+  readonly lobby?: Partial<LobbySettings>;
 }
 
 export interface GameServer {
   readonly port: number;
   readonly url: string;
   readonly hub: Hub;
+  readonly lobby: Lobby;
+  readonly quick: QuickMatcher;
+  readonly ratings: Ratings;
   connections(): number;
   /** Bytes waiting to be sent over all WebSockets. */
   bufferedBytes(): number;
@@ -77,23 +104,47 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
   const log = options.logger ?? pino({ level: "silent" });
   const clock = options.clock ?? realClock;
   const store = options.store ?? new SqliteStore(options.dbPath ?? "./data/schwimmen.db");
+  // Chat lines live in the same SQLite file; another store (tests) keeps them in memory.
+  const chatStore = store instanceof SqliteStore ? new SqliteChatStore(store.database) : new MemoryChatStore();
+  const chat = new ChatService(chatStore, clock, log, options.chat);
   const settings: TableSettings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const players = new Players(
+    options.playerStore ??
+      new SqlitePlayerStore(store instanceof SqliteStore ? store.database : new SqliteStore(":memory:").database),
+    () => clock.now(),
+  );
+  const lobby = new Lobby(clock, log, options.lobby);
+  // Ratings live in the same SQLite file; another store (tests) keeps them in a database in memory.
+  const ratings = new Ratings(
+    options.ratingStore ??
+      new SqliteRatingStore(store instanceof SqliteStore ? store.database : new SqliteStore(":memory:").database),
+  );
+  lobby.ratings = ratings;
+  const newSeed = options.newSeed ?? (() => randomBytes(16).toString("hex"));
   const hub = new Hub({
+    onTableChanged: (table) => {
+      lobby.changed(table);
+      quick.changed(table);
+    },
+    onMatchEnded: (summary) => ratings.onMatchEnded(summary),
     store,
+    chat,
     clock,
     log,
     settings,
     // Bots think on the server's one thread: a small budget keeps every other table responsive.
     bots: new BotPlayer(options.botBudgetMs ?? 25),
-    newSeed: options.newSeed ?? (() => randomBytes(16).toString("hex")),
+    newSeed,
     randomInt: (n) => randomInt(n),
     hubOptions: options.hub,
   });
+  const quick = new QuickMatcher({ hub, clock, log, newSeed, randomInt: (n) => randomInt(n) }, options.quickMatch);
   const open = await hub.loadOpen();
   if (open > 0) log.info({ tables: open }, "running tables restored");
 
   const sweeper = setInterval(() => {
     const dropped = hub.sweep();
+    void players.sweep().catch((cause: unknown) => log.error({ err: cause }, "session expiry failed"));
     if (dropped > 0) log.debug({ dropped, tables: hub.size }, "idle tables unloaded");
   }, 60_000);
   sweeper.unref();
@@ -146,8 +197,16 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
     httpHandler({
       hub,
       store,
+      lobby,
       staticDir: options.staticDir ?? defaultStaticDir(),
       stats: () => ({ tables: hub.size, connections: connections.size }),
+      ratings: { ratings, names: players, now: () => clock.now() },
+      players: {
+        players,
+        passkeys: new Passkeys(players),
+        ratings,
+        ...playerLimiters(() => clock.now(), options.sessionsPerAddress),
+      },
       publicUrl: options.publicUrl,
       trustProxy: options.trustProxy,
     }),
@@ -179,23 +238,31 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
     }
     // The place is given back when the TCP connection closes, whether the handshake worked or not.
     socket.once("close", () => addresses.sockets.release(key));
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const connection = new Connection(
-        ws,
-        {
-          hub,
-          store,
-          clock,
-          log,
-          maxTablesPerConnection: 20,
-          rateMessages: options.rateMessages ?? LIMITS.rateMessages,
-          addresses,
-        },
-        remote,
-      );
-      connections.add(connection);
-      ws.on("close", () => connections.delete(connection));
-    });
+    // The session cookie's player is looked up before the handshake: the connection knows it from the start.
+    const lookup = players.fromCookie(req.headers.cookie).catch(() => null);
+    void lookup.then((player) =>
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const connection = new Connection(
+          ws,
+          {
+            hub,
+            store,
+            clock,
+            log,
+            maxTablesPerConnection: 20,
+            rateMessages: options.rateMessages ?? LIMITS.rateMessages,
+            addresses,
+            chat,
+            lobby,
+            quick,
+          },
+          remote,
+          player,
+        );
+        connections.add(connection);
+        ws.on("close", () => connections.delete(connection));
+      }),
+    );
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -211,6 +278,9 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
     port,
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     hub,
+    lobby,
+    quick,
+    ratings,
     connections: () => connections.size,
     bufferedBytes,
     close() {
@@ -221,6 +291,8 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
         if (stats) clearInterval(stats);
         loopDelay.disable();
         http.close();
+        quick.close();
+        lobby.close();
         await hub.close();
         for (const connection of connections) connection.close(1001, "server shutting down");
         wss.close();

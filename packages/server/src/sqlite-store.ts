@@ -3,6 +3,8 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { TableStatus } from "./protocol.js";
 import type { MatchSummary, Store, StoredEntry, StoredTable, TableRow } from "./store.js";
+import { CHAT_MIGRATION } from "./chat-store.js";
+import { RATINGS_MIGRATION } from "./sqlite-ratings.js";
 
 /** Versioned schema changes: migration i takes the database from user_version i to i+1. Only ever append. */
 const MIGRATIONS: readonly string[] = [
@@ -48,6 +50,61 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX tokens_seated_used ON tokens (seated, used_at);
    DROP INDEX tables_status;
    CREATE INDEX tables_status_updated ON tables (status, updated_at);`,
+  // Players (players.ts): guests and accounts, sessions by the hash of their cookie, passkeys, and which saved
+  // match records each player sat in (kept by triggers from the record's table.players).
+  `CREATE TABLE players (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     name_key TEXT,
+     kind TEXT NOT NULL DEFAULT 'guest',
+     created_at INTEGER NOT NULL,
+     deleted_at INTEGER
+   ) WITHOUT ROWID;
+   CREATE UNIQUE INDEX players_account_name ON players (name_key) WHERE kind = 'account' AND deleted_at IS NULL;
+   CREATE TABLE sessions (
+     id TEXT PRIMARY KEY,
+     player_id TEXT,
+     created_at INTEGER NOT NULL,
+     used_at INTEGER NOT NULL,
+     challenge TEXT
+   ) WITHOUT ROWID;
+   CREATE INDEX sessions_player ON sessions (player_id);
+   CREATE INDEX sessions_used ON sessions (used_at);
+   CREATE TABLE credentials (
+     id TEXT PRIMARY KEY,
+     player_id TEXT NOT NULL,
+     public_key BLOB NOT NULL,
+     counter INTEGER NOT NULL,
+     transports TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     used_at INTEGER NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX credentials_player ON credentials (player_id);
+   CREATE TABLE player_records (
+     player_id TEXT NOT NULL,
+     code TEXT NOT NULL,
+     match INTEGER NOT NULL,
+     seat INTEGER NOT NULL,
+     at INTEGER NOT NULL,
+     PRIMARY KEY (player_id, code, match)
+   ) WITHOUT ROWID;
+   CREATE INDEX player_records_at ON player_records (player_id, at);
+   CREATE INDEX player_records_match ON player_records (code, match);
+   CREATE TRIGGER match_records_players_insert AFTER INSERT ON match_records BEGIN
+     INSERT OR REPLACE INTO player_records (player_id, code, match, seat, at)
+       SELECT j.value, NEW.code, NEW.match, j.key, NEW.at FROM json_each(NEW.record, '$.table.players') AS j
+       WHERE j.type = 'text';
+   END;
+   CREATE TRIGGER match_records_players_update AFTER UPDATE OF record ON match_records BEGIN
+     DELETE FROM player_records WHERE code = NEW.code AND match = NEW.match;
+     INSERT OR REPLACE INTO player_records (player_id, code, match, seat, at)
+       SELECT j.value, NEW.code, NEW.match, j.key, NEW.at FROM json_each(NEW.record, '$.table.players') AS j
+       WHERE j.type = 'text';
+   END;`,
+  // Table talk (chat-store.ts): lines kept with their table and match, and the lobby's.
+  CHAT_MIGRATION,
+  // Ratings (sqlite-ratings.ts): current skills, the matches taken, each player's ended matches.
+  RATINGS_MIGRATION,
 ];
 
 export function migrate(db: Database.Database): number {
@@ -251,6 +308,11 @@ export class SqliteStore implements Store {
 
   async hasToken(token: string): Promise<boolean> {
     return this.stmts.useToken.run(this.now(), token).changes === 1;
+  }
+
+  /** The database, for modules that keep their own tables in it (sqlite-players.ts). */
+  get database(): Database.Database {
+    return this.db;
   }
 
   async close(): Promise<void> {

@@ -3,11 +3,12 @@
  * Every request is a lookup by code, counted per address like the WebSocket's join and watch (Hub.lookup).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { replayRecordText } from "@schwimmen/rules";
+import { ledgerCsv, replayRecordText } from "@schwimmen/rules";
 import { isLegacyCode } from "./codes.js";
 import type { HttpDeps } from "./http.js";
 import { json, send } from "./http-send.js";
 import { matchRecord } from "./record.js";
+import type { TableModel } from "./table-model.js";
 
 /** How many finished matches `/matches` lists at most (a table may be played again and again). */
 export const MATCH_LIST_LIMIT = 1000;
@@ -38,6 +39,13 @@ async function matchList(deps: HttpDeps, code: string) {
   );
 }
 
+/** The table's Kasse as CSV (ledgerCsv in packages/rules): a header, a row per settled match, the totals. */
+const sendLedger = (res: ServerResponse, model: TableModel) =>
+  send(res, 200, "text/csv; charset=utf-8", ledgerCsv(model.ledger ?? []), {
+    "Cache-Control": "no-store",
+    "Content-Disposition": `attachment; filename="kasse-${model.code}.csv"`,
+  });
+
 const sendRecord = (res: ServerResponse, code: string, match: number, text: string) =>
   send(res, 200, "application/json; charset=utf-8", text, {
     "Cache-Control": "no-store",
@@ -57,7 +65,7 @@ function askedMatch(url: URL): number | null | undefined {
  * still served for a full-length code; everything else about it is gone.
  */
 async function archived(deps: HttpDeps, code: string, route: string, url: URL, res: ServerResponse): Promise<void> {
-  const matches = isLegacyCode(code) || route === "" ? [] : await matchList(deps, code);
+  const matches = isLegacyCode(code) || route === "" || route === "/ledger.csv" ? [] : await matchList(deps, code);
   if (matches.length === 0) return fail(res, "TABLE_NOT_FOUND", "no such table");
   if (route === "/matches") return json(res, 200, { code, matches });
   const asked = askedMatch(url);
@@ -68,7 +76,7 @@ async function archived(deps: HttpDeps, code: string, route: string, url: URL, r
 }
 
 export async function tableApi(deps: HttpDeps, req: IncomingMessage, url: URL, res: ServerResponse): Promise<void> {
-  const api = /^\/api\/tables\/([^/]{1,40})(\/record|\/matches)?$/.exec(url.pathname);
+  const api = /^\/api\/tables\/([^/]{1,40})(\/record|\/matches|\/ledger\.csv)?$/.exec(url.pathname);
   let text = "";
   try {
     text = decodeURIComponent(api?.[1] ?? "");
@@ -96,15 +104,16 @@ export async function tableApi(deps: HttpDeps, req: IncomingMessage, url: URL, r
   if (route === "")
     return send(res, 200, "application/json; charset=utf-8", table.tableJson(), { "Cache-Control": "no-store" });
   if (route === "/matches") return json(res, 200, { code: model.code, matches: await matchList(deps, model.code) });
+  if (route === "/ledger.csv") return sendLedger(res, model);
   const asked = askedMatch(url);
   const match = asked === undefined ? model.match : asked;
   if (match === null || match < 1 || match > model.match) {
     return fail(res, "NOT_STARTED", "no such match at this table");
   }
-  const record =
-    match === model.match
-      ? JSON.stringify(matchRecord(model), null, 1)
-      : await deps.store.loadMatchRecord(model.code, match);
+  // A finished match's saved record is the one to send (a deleted account's name is neutral there).
+  const saved =
+    match < model.match || model.status === "over" ? await deps.store.loadMatchRecord(model.code, match) : null;
+  const record = saved ?? (match === model.match ? JSON.stringify(matchRecord(model), null, 1) : null);
   if (record === null) return fail(res, "NOT_STARTED", "no record of that match");
   return sendRecord(res, model.code, match, record);
 }

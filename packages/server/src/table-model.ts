@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import {
   type Action,
   type GameEvent,
+  type Ledger,
   type MatchState,
   type Rules,
   applyAction,
@@ -14,7 +15,8 @@ import {
   phaseOf,
 } from "@schwimmen/rules";
 import { distinctName } from "./names.js";
-import type { ErrorCode, PresetName, TableEvent, TableStatus } from "./protocol.js";
+import { lotEvents, settleInto } from "./stakes.js";
+import type { ErrorCode, PresetName, TableEvent, TableStatus, Visibility } from "./protocol.js";
 
 export interface TableConfig {
   readonly seats: number;
@@ -22,6 +24,14 @@ export interface TableConfig {
   readonly preset: PresetName | null;
   readonly botLevel: string;
   readonly turnSeconds: number;
+  /** Listed in the lobby ("public") or invite only ("private", also when absent: configs from before). */
+  readonly visibility?: Visibility;
+  /** Opened by quick match ("Schnell spielen"): bots fill the free seats after a wait. */
+  readonly quick?: boolean;
+  /** Play money per life lost, in cents (0 or absent: no stakes). */
+  readonly stake?: number;
+  /** The first dealer of each match is drawn by lot (absent: false). */
+  readonly dealerByLot?: boolean;
 }
 
 export interface SeatModel {
@@ -31,6 +41,8 @@ export interface SeatModel {
   /** The level of the bot in this seat (null for humans and free seats). */
   readonly bot: string | null;
   readonly away: boolean;
+  /** The player id (players.ts) of the human in this seat; null for bots, free seats and old logs. */
+  readonly player?: string | null;
 }
 
 export interface TableModel {
@@ -46,17 +58,30 @@ export interface TableModel {
   /** The seed of each round of the current match, by round index (secret until that round has ended). */
   readonly seeds: readonly string[];
   readonly version: number;
+  /** The Kasse: one row per settled match with a stake (absent in models from before). */
+  readonly ledger?: Ledger;
+  /** The seed the current match's first dealer was drawn by lot from, if it was. */
+  readonly lot?: string | null;
 }
 
 export type LogEntry =
-  | { readonly kind: "join"; readonly seat: number; readonly name: string; readonly token: string }
+  | {
+      readonly kind: "join";
+      readonly seat: number;
+      readonly name: string;
+      readonly token: string;
+      /** The player id of the connection that sat down (absent in old logs and without a session). */
+      readonly player?: string;
+    }
   | { readonly kind: "free"; readonly seat: number }
-  | { readonly kind: "start"; readonly dealer: number; readonly bots: readonly number[] }
-  | { readonly kind: "rematch"; readonly dealer: number }
+  /** `lot`: the seed of the first dealer's lot (stakes.ts); then `dealer` must be the seat it draws. */
+  | { readonly kind: "start"; readonly dealer: number; readonly bots: readonly number[]; readonly lot?: string }
+  | { readonly kind: "rematch"; readonly dealer: number; readonly lot?: string }
   | { readonly kind: "deal"; readonly seed: string }
   | { readonly kind: "act"; readonly action: Action; readonly by: "player" | "bot" }
   | { readonly kind: "away"; readonly seat: number; readonly reason: "timeout" | "left" }
-  | { readonly kind: "back"; readonly seat: number };
+  | { readonly kind: "back"; readonly seat: number }
+  | { readonly kind: "visibility"; readonly visibility: Visibility };
 
 export interface ModelError {
   readonly code: ErrorCode;
@@ -122,7 +147,8 @@ export function applyEntry(model: TableModel, entry: LogEntry): Applied {
         entry.name,
         model.seats.map((s) => s.name),
       );
-      const seats = setSeat(model.seats, entry.seat, { name, token: entry.token, bot: null, away: false });
+      const player = entry.player ?? null;
+      const seats = setSeat(model.seats, entry.seat, { name, token: entry.token, bot: null, away: false, player });
       const events: TableEvent[] = [{ type: "seatTaken", seat: entry.seat, name, kind: "human" }];
       return { ok: true, model: { ...model, seats, version }, events };
     }
@@ -142,6 +168,9 @@ export function applyEntry(model: TableModel, entry: LogEntry): Applied {
         events.push({ type: "seatTaken", seat, name: botName(seat), kind: "bot" });
       }
       if (seats.some((s) => s.token === null && s.bot === null)) return fail("INTERNAL", "a seat is left empty");
+      const drawn = lotEvents(model.config, entry);
+      if (drawn === null) return fail("INTERNAL", "the dealer is not the lot's");
+      events.push(...drawn);
       events.push({ type: "matchStarted", match: 1, dealer: entry.dealer });
       const game = freshGame(model.config, entry.dealer);
       const next = {
@@ -152,6 +181,7 @@ export function applyEntry(model: TableModel, entry: LogEntry): Applied {
         firstDealer: entry.dealer,
         game,
         seeds: [],
+        lot: entry.lot ?? null,
       };
       return { ok: true, model: { ...next, version }, events };
     }
@@ -160,8 +190,20 @@ export function applyEntry(model: TableModel, entry: LogEntry): Applied {
       const game = freshGame(model.config, entry.dealer);
       const match = model.match + 1;
       const seats = model.seats.map((s) => ({ ...s, away: false }));
-      const events: TableEvent[] = [{ type: "matchStarted", match, dealer: entry.dealer }];
-      const next = { ...model, seats, status: "playing" as const, match, firstDealer: entry.dealer, game, seeds: [] };
+      const drawn = lotEvents(model.config, entry);
+      if (drawn === null) return fail("INTERNAL", "the dealer is not the lot's");
+      const events: TableEvent[] = [...drawn, { type: "matchStarted", match, dealer: entry.dealer }];
+      const lot = entry.lot ?? null;
+      const next = {
+        ...model,
+        seats,
+        status: "playing" as const,
+        match,
+        firstDealer: entry.dealer,
+        game,
+        seeds: [],
+        lot,
+      };
       return { ok: true, model: { ...next, version }, events };
     }
     case "deal": {
@@ -186,6 +228,11 @@ export function applyEntry(model: TableModel, entry: LogEntry): Applied {
         version,
       );
     }
+    case "visibility": {
+      if (model.status !== "lobby") return fail("ALREADY_STARTED", "the match has started");
+      const config = { ...model.config, visibility: entry.visibility };
+      return { ok: true, model: { ...model, config, version }, events: [] };
+    }
     case "away":
     case "back": {
       if (!seatOk(entry.seat) || model.seats[entry.seat]!.token === null) return fail("NOT_A_PLAYER", "not a player");
@@ -209,8 +256,11 @@ function finish(
   version: number,
 ): Applied {
   const status: TableStatus = phaseOf(game) === "over" ? "over" : "playing";
-  return { ok: true, model: { ...model, game, seeds, status, version }, events };
+  const ledger = settleInto(model, game);
+  return { ok: true, model: { ...model, game, seeds, status, version, ledger }, events };
 }
+
+export const visibilityOf = (config: TableConfig): Visibility => config.visibility ?? "private";
 
 /** The human seat a token holds at this table, if any. */
 export const seatOf = (model: TableModel, token: string): number | null => {

@@ -6,7 +6,7 @@
 import { type Action, type MatchState, phaseOf, viewFor } from "@schwimmen/rules";
 import type { Logger } from "pino";
 import type { Clock, TimerHandle } from "./clock.js";
-import type { Move, VersionedEvent } from "./protocol.js";
+import type { Move, VersionedEvent, Visibility } from "./protocol.js";
 import type { Store } from "./store.js";
 import { type LogEntry, type ModelError, type TableModel, applyEntry, seatOf } from "./table-model.js";
 import {
@@ -22,11 +22,16 @@ import {
 } from "./messages.js";
 import type { BotPlayer } from "./bot-player.js";
 import { matchRecord } from "./record.js";
+import { type MatchEndSummary, matchSummary } from "./match-summary.js";
 import { ReplayBuffer } from "./replay-buffer.js";
+import { dealerByLot } from "./stakes.js";
+import { ChatLog, type ChatService } from "./chat.js";
 
 /** A recipient of table frames: one WebSocket connection. */
 export interface Subscriber {
   readonly token: string;
+  /** The signed-in player (session cookie) of this connection, if any. */
+  readonly player?: { readonly id: string; readonly name: string } | null;
   /** An answer (or a whole state): always sent. */
   send(text: string): void;
   /** A push, which a newer state makes useless: dropped while the subscriber cannot keep up (it is then `behind`). */
@@ -35,12 +40,18 @@ export interface Subscriber {
   readonly behind: boolean;
   /** A whole state was sent. */
   caughtUp(): void;
+  /** The table stopped following this subscriber by itself (the host removed its seat). */
+  detached?(table: Table): void;
   /** Per table code, the newest version whose past events this subscriber was sent in a resync answer. */
   readonly replayed: Map<string, number>;
 }
 
 /** Tables a subscriber's resync answers are remembered for (a connection follows one at a time). */
 const REPLAYS_KEPT = 8;
+/** Removed people a table remembers (tokens and player ids). */
+const REMOVED_KEPT = 64;
+/** Spectator counts are announced at most this often. */
+const SPECTATOR_NEWS_MS = 1000;
 
 export interface TableSettings {
   /** Pause before a bot (or a bot playing for an away player) acts. */
@@ -59,6 +70,12 @@ export interface TableDeps {
   readonly bots: BotPlayer;
   readonly newSeed: () => string;
   readonly randomInt: (n: number) => number;
+  /** Table talk (chat.ts): the table's newest lines are read from it before the first sync. */
+  readonly chat?: ChatService;
+  /** Called after anything the lobby lists may have changed (seats, status, visibility, spectators). */
+  readonly onTableChanged?: (table: Table) => void;
+  /** Called once a match has ended and its record is saved (ratings.ts); may be called again for the same match. */
+  readonly onMatchEnded?: (summary: MatchEndSummary) => Promise<void> | void;
 }
 
 export class Table {
@@ -74,6 +91,13 @@ export class Table {
   private lastSnapshot: number;
   private closed = false;
   private running = 0;
+  /** The newest chat lines, sent with every sync (chat.ts). */
+  readonly chat = new ChatLog();
+  /** Device tokens and player ids the host removed from the waiting table (kept in memory, a bounded number). */
+  private readonly removed = new Set<string>();
+  /** A waiting quick-match table: when bots take the free seats (epoch ms); change it with `setFillAt`. */
+  fillAt: number | null = null;
+  private spectatorNews: TimerHandle | null = null;
 
   constructor(
     model: TableModel,
@@ -82,6 +106,8 @@ export class Table {
     this.model = model;
     this.lastSnapshot = model.version;
     this.buffer = new ReplayBuffer(deps.settings.replayVersions);
+    const chat = deps.chat;
+    if (chat) void this.run(() => chat.loadTable(this));
   }
 
   get code(): string {
@@ -90,6 +116,30 @@ export class Table {
 
   get subscriberCount(): number {
     return this.subscribers.size;
+  }
+
+  /** Connections following the table without a seat. */
+  get spectators(): number {
+    let count = 0;
+    for (const seat of this.subscribers.values()) if (seat === null) count++;
+    return count;
+  }
+
+  /** A waiting quick-match table: when bots fill it (set by the quick matcher); everyone at the table is told. */
+  setFillAt(at: number | null): void {
+    if (this.fillAt === at) return;
+    this.fillAt = at;
+    this.announce();
+  }
+
+  /** Spectators come and go in crowds: the news of their count goes out at most once per `SPECTATOR_NEWS_MS`. */
+  private spectatorsChanged(): void {
+    this.deps.onTableChanged?.(this);
+    if (this.spectatorNews !== null || this.closed) return;
+    this.spectatorNews = this.deps.clock.setTimeout(() => {
+      this.spectatorNews = null;
+      if (!this.closed) this.announce();
+    }, SPECTATOR_NEWS_MS);
   }
 
   /** No command is queued or running. */
@@ -144,16 +194,25 @@ export class Table {
     if (entries.some((e) => e.kind === "start" || e.kind === "rematch")) this.deps.bots.reset(this.code);
     this.drive();
     this.fanout(before.version, events, reply);
+    this.deps.onTableChanged?.(this);
     return null;
   }
 
   private async saveRecord(model: TableModel): Promise<void> {
     const record = JSON.stringify(matchRecord(model));
-    await this.deps.store.saveMatchRecord(this.code, model.match, record, this.deps.clock.now());
+    const at = this.deps.clock.now();
+    await this.deps.store.saveMatchRecord(this.code, model.match, record, at);
     this.deps.log.info({ table: this.code, match: model.match, winner: model.game.winner }, "match record saved");
+    // Ratings and profiles hear of the ended match (again after a restart: they take each match once).
+    try {
+      await this.deps.onMatchEnded?.(matchSummary(model, record, at));
+    } catch (cause) {
+      this.deps.log.error({ err: cause, table: this.code }, "match-ended hook failed");
+    }
   }
 
-  private connectedSeats(): Set<number> {
+  /** Seats with at least one open connection. */
+  connectedSeats(): Set<number> {
     const seats = new Set<number>();
     for (const seat of this.subscribers.values()) if (seat !== null) seats.add(seat);
     return seats;
@@ -161,7 +220,8 @@ export class Table {
 
   /** The TableInfo everybody at the table sees (true presence, running timer), as JSON text. */
   tableJson(): string {
-    return JSON.stringify(tableInfo(this.model, this.connectedSeats(), this.turnEndsAt));
+    const extras = { spectators: this.spectators, fillAt: this.fillAt };
+    return JSON.stringify(tableInfo(this.model, this.connectedSeats(), this.turnEndsAt, extras));
   }
 
   private fanout(from: number, events: VersionedEvent[], reply?: { to: Subscriber; re: ReplyId }): void {
@@ -197,7 +257,8 @@ export class Table {
   /** The current state for one subscriber, with the current round's events. */
   private sendSync(sub: Subscriber, seat: number | null, re: ReplyId, tableJson = this.tableJson()): void {
     const { version, game } = this.model;
-    sub.send(syncFrame(re, version, seat, eventsJson(this.buffer.roundEvents()), tableJson, viewJson(game, seat)));
+    const events = eventsJson(this.buffer.roundEvents());
+    sub.send(syncFrame(re, version, seat, events, tableJson, viewJson(game, seat), this.chat.json()));
     sub.caughtUp();
   }
 
@@ -221,24 +282,40 @@ export class Table {
       sub.send(updateFrame(re, lastVersion, version, seat, this.buffer.since(lastVersion, version), tableJson, view));
     } else {
       const events = this.buffer.roundEvents().filter((e) => e.v > sent);
-      sub.send(syncFrame(re, version, seat, eventsJson(events), tableJson, view));
+      sub.send(syncFrame(re, version, seat, eventsJson(events), tableJson, view, this.chat.json()));
     }
     sub.caughtUp();
     sub.replayed.delete(this.code);
     sub.replayed.set(this.code, version);
     if (sub.replayed.size > REPLAYS_KEPT) sub.replayed.delete(sub.replayed.keys().next().value!);
     if (seat !== null && !wasConnected) this.announce(sub);
+    if (seat === null) this.spectatorsChanged();
+    else if (!wasConnected) this.deps.onTableChanged?.(this);
   }
 
   unsubscribe(sub: Subscriber): void {
     const seat = this.subscribers.get(sub);
     if (seat === undefined) return;
     this.subscribers.delete(sub);
-    if (seat !== null && !this.connectedSeats().has(seat) && !this.closed) this.announce();
+    if (seat !== null && !this.connectedSeats().has(seat) && !this.closed) {
+      this.announce();
+      this.deps.onTableChanged?.(this);
+    }
+    if (seat === null) this.spectatorsChanged();
   }
 
   isSubscribed(sub: Subscriber): boolean {
     return this.subscribers.has(sub);
+  }
+
+  /** The seat a following subscriber plays (null: a spectator; undefined: not following). */
+  seatOfSubscriber(sub: Subscriber): number | null | undefined {
+    return this.subscribers.get(sub);
+  }
+
+  /** A push to everyone following the table but `except` (chat lines). */
+  pushAll(text: string, except?: Subscriber): void {
+    for (const sub of this.subscribers.keys()) if (sub !== except) sub.push(text);
   }
 
   // ---- commands from players (each runs inside the queue) ----
@@ -253,10 +330,14 @@ export class Table {
     if (this.model.status !== "lobby") {
       return sub.send(errorFrame("ALREADY_STARTED", "the match has started; watch instead", re));
     }
+    if (this.removed.has(sub.token) || (sub.player && this.removed.has(sub.player.id))) {
+      return sub.send(errorFrame("REMOVED_BY_HOST", "the host removed you from this table", re));
+    }
     if (name === undefined) return sub.send(errorFrame("NAME_REQUIRED", "a display name is needed to sit down", re));
     const free = this.model.seats.findIndex((s) => s.token === null && s.bot === null);
     if (free < 0) return sub.send(errorFrame("TABLE_FULL", "every seat is taken", re));
-    const problem = await this.commit([{ kind: "join", seat: free, name, token: sub.token }]);
+    const player = sub.player ? { player: sub.player.id } : {};
+    const problem = await this.commit([{ kind: "join", seat: free, name, token: sub.token, ...player }]);
     if (problem) return sub.send(errorFrame(problem.code, problem.message, re));
     this.subscribe(sub, free, lastVersion, re);
   }
@@ -271,13 +352,22 @@ export class Table {
     return false;
   }
 
+  /** Host only, while the table waits; a quick-match table stays public. */
+  async setVisibility(sub: Subscriber, visibility: Visibility, re: ReplyId): Promise<void> {
+    if (!this.hostCheck(sub, re)) return;
+    if (this.model.status !== "lobby") return sub.send(errorFrame("ALREADY_STARTED", "the match has started", re));
+    if (this.model.config.quick && visibility !== "public") {
+      return sub.send(errorFrame("BAD_MESSAGE", "a quick-match table stays public", re));
+    }
+    await this.reply(sub, re, [{ kind: "visibility", visibility }]);
+  }
+
   async start(sub: Subscriber, re: ReplyId): Promise<void> {
     if (!this.hostCheck(sub, re)) return;
     if (this.model.status !== "lobby") return sub.send(errorFrame("ALREADY_STARTED", "the match has started", re));
     const bots = this.model.seats.flatMap((s, i) => (s.token === null && s.bot === null ? [i] : []));
-    const dealer = this.deps.randomInt(this.model.config.seats);
     await this.reply(sub, re, [
-      { kind: "start", dealer, bots },
+      { kind: "start", ...this.firstDealer(), bots },
       { kind: "deal", seed: this.deps.newSeed() },
     ]);
   }
@@ -285,11 +375,18 @@ export class Table {
   async rematch(sub: Subscriber, re: ReplyId): Promise<void> {
     if (!this.hostCheck(sub, re)) return;
     if (this.model.status !== "over") return sub.send(errorFrame("MATCH_NOT_OVER", "the match is still running", re));
-    const dealer = this.deps.randomInt(this.model.config.seats);
     await this.reply(sub, re, [
-      { kind: "rematch", dealer },
+      { kind: "rematch", ...this.firstDealer() },
       { kind: "deal", seed: this.deps.newSeed() },
     ]);
+  }
+
+  /** The first dealer of a new match: drawn by lot from a fresh seed (kept in the entry), or picked at random. */
+  private firstDealer(): { dealer: number; lot?: string } {
+    const { config } = this.model;
+    if (!config.dealerByLot) return { dealer: this.deps.randomInt(config.seats) };
+    const lot = this.deps.newSeed();
+    return { dealer: dealerByLot(config, lot), lot };
   }
 
   async act(sub: Subscriber, move: Move, re: ReplyId): Promise<void> {
@@ -315,12 +412,37 @@ export class Table {
 
   async leave(sub: Subscriber, re: ReplyId): Promise<void> {
     const seat = seatOf(this.model, sub.token);
-    if (seat !== null && seat !== 0 && this.model.status === "lobby") await this.commit([{ kind: "free", seat }]);
+    if (seat !== null && (seat !== 0 || this.model.config.quick) && this.model.status === "lobby")
+      await this.commit([{ kind: "free", seat }]);
     else if (seat !== null && this.model.status === "playing" && !this.model.seats[seat]!.away) {
       await this.commit([{ kind: "away", seat, reason: "left" }]);
     }
     this.unsubscribe(sub);
     sub.send(frame({ type: "left", re, code: this.code }));
+  }
+
+  /**
+   * The host removes another person from the waiting table (a `free` entry); their connections are told, and they
+   * cannot sit down at this table again (while it is in memory).
+   */
+  async kick(sub: Subscriber, seat: number, re: ReplyId): Promise<void> {
+    if (!this.hostCheck(sub, re)) return;
+    if (this.model.status !== "lobby") return sub.send(errorFrame("ALREADY_STARTED", "the match has started", re));
+    const token = this.model.seats[seat]?.token ?? null;
+    if (token === null || token === sub.token) {
+      return sub.send(errorFrame("NOT_A_PLAYER", "that seat holds nobody the host may remove", re));
+    }
+    const player = this.model.seats[seat]?.player ?? null;
+    const problem = await this.commit([{ kind: "free", seat }], { to: sub, re });
+    if (problem) return sub.send(errorFrame(problem.code, problem.message, re));
+    for (const key of player === null ? [token] : [token, player]) this.removed.add(key);
+    while (this.removed.size > REMOVED_KEPT) this.removed.delete(this.removed.values().next().value!);
+    for (const [other, otherSeat] of this.subscribers) {
+      if (otherSeat !== seat || other.token !== token) continue;
+      this.unsubscribe(other);
+      other.send(frame({ type: "kicked", code: this.code }));
+      other.detached?.(this);
+    }
   }
 
   private async reply(sub: Subscriber, re: ReplyId, entries: readonly LogEntry[]): Promise<void> {
@@ -387,6 +509,7 @@ export class Table {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer !== null) this.deps.clock.clearTimeout(this.timer);
+    if (this.spectatorNews !== null) this.deps.clock.clearTimeout(this.spectatorNews);
     this.timer = null;
     await this.queue;
   }

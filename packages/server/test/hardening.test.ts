@@ -44,15 +44,10 @@ describe("rules and presence", () => {
     await client.close();
   });
 
-  it("refuses games the bots do not play yet (hidden deal, two decks) instead of seating bots that stall", async () => {
-    const client = await TestClient.open(server.url);
-    for (const rules of [{ deal: "hidden" }, { decks: 2 }]) {
-      const reply = await client.request({ type: "create", name: "T", playerName: "Lena", seats: 2, rules });
-      expect(reply, JSON.stringify(rules)).toMatchObject({ type: "error", code: "INVALID_RULES" });
-      expect(reply.message).toMatch(/bots do not play/);
+  it("accepts the hidden deal and two decks, which the bots play too", () => {
+    for (const rules of [{ deal: "hidden" }, { decks: 2 }, { deal: "dealerChooses" }]) {
+      expect(Hub.rulesFor(undefined, rules).ok, JSON.stringify(rules)).toBe(true);
     }
-    expect(Hub.rulesFor(undefined, { deal: "dealerChooses" }).ok).toBe(true);
-    await client.close();
   });
 
   it("reports who is connected in /api/tables/CODE", async () => {

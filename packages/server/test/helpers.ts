@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { WebSocket } from "ws";
 import { type Action, type Deal, applyAction, dealFromSeed, dealRound, newMatch, parseRules } from "@schwimmen/rules";
 import { sha256Hex } from "../src/table-model.js";
-import type { ClientMessage, ServerMessage } from "../src/protocol.js";
+import type { ClientMessage, PresetName, ServerMessage } from "../src/protocol.js";
 import { type GameServer, type ServerOptions, startServer } from "../src/server.js";
 
 export type Msg = ServerMessage & Record<string, unknown>;
@@ -221,4 +221,30 @@ export function seedsCheckOut(record: unknown): { ok: boolean; rounds: number; p
     }
   });
   return { ok: problems.length === 0, rounds: rec.rounds.length, problems };
+}
+
+/**
+ * A table of four made with `preset`: a host and a guest playing random moves, two random bots, and a spectator;
+ * resolves once all three clients have seen match 1 end.
+ */
+export async function watchedMatch(url: string, preset: PresetName, name = "Leaks") {
+  const host = await TestClient.open(url);
+  const created = await host.request({
+    type: "create",
+    name,
+    playerName: "Ann",
+    seats: 4,
+    preset,
+    botLevel: "random",
+  });
+  const code = (created.table as { code: string }).code;
+  const guest = await TestClient.open(url);
+  await guest.request({ type: "join", code, name: "Ben" });
+  const spectator = await TestClient.open(url);
+  await spectator.request({ type: "watch", code });
+  await host.request({ type: "start" });
+  autoplay(host);
+  autoplay(guest);
+  await Promise.all([host, guest, spectator].map((c) => c.waitFor(matchOver(1), 60_000)));
+  return { host, guest, spectator, code };
 }

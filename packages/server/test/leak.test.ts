@@ -14,7 +14,7 @@ import {
   newMatch,
   parseRules,
 } from "@schwimmen/rules";
-import { TestClient, autoplay, getJson, isState, matchOver, testServer } from "./helpers.js";
+import { autoplay, getJson, isState, matchOver, testServer, watchedMatch } from "./helpers.js";
 
 type Server = Awaited<ReturnType<typeof testServer>>;
 interface RecordRound {
@@ -63,6 +63,8 @@ class Truth {
       for (const c of r.middle ?? []) open.add(c);
       for (const c of r.discarded) open.add(c);
       r.hands.forEach((h, seat) => h?.forEach((c) => held[seat]!.add(c)));
+      // A hidden deal: the packet is seen by the seat that holds it (the seat to act), by nobody else.
+      r.packet?.forEach((c) => held[r.toAct]!.add(c));
     };
     note();
     for (let i = 0; i < count; i++) {
@@ -157,26 +159,9 @@ describe("no frame leaks hidden cards or seeds", () => {
     await server?.cleanup();
   });
 
-  const presets = ["standard", "dealerChooses", "knockOnly"] as const;
+  const presets = ["standard", "dealerChooses", "knockOnly", "verdeckt", "grosseRunde"] as const;
   it.each(presets)("whole matches with preset %s, two players, two bots and a spectator", async (preset) => {
-    const host = await TestClient.open(server.url);
-    const created = await host.request({
-      type: "create",
-      name: "Leaks",
-      playerName: "Ann",
-      seats: 4,
-      preset,
-      botLevel: "random",
-    });
-    const code = (created.table as { code: string }).code;
-    const guest = await TestClient.open(server.url);
-    await guest.request({ type: "join", code, name: "Ben" });
-    const spectator = await TestClient.open(server.url);
-    await spectator.request({ type: "watch", code });
-    await host.request({ type: "start" });
-    autoplay(host);
-    autoplay(guest);
-    await Promise.all([host, guest, spectator].map((c) => c.waitFor(matchOver(1), 60_000)));
+    const { host, guest, spectator, code } = await watchedMatch(server.url, preset);
     await host.request({ type: "rematch" });
     autoplay(host);
     autoplay(guest);

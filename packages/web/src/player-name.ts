@@ -6,6 +6,7 @@
 import type { LIMITS } from "@schwimmen/server/protocol";
 import { readItem, writeItem } from "./device-storage.js";
 import { changeSettings, settings } from "./settings.js";
+import { syncName } from "./players/session.js";
 
 /** The server's limit (a type-only import keeps its validation library out of the first screen's code). */
 export const NAME_CHARS: (typeof LIMITS)["nameChars"] = 24;
@@ -40,5 +41,7 @@ export function saveName(raw: string): boolean {
   if (nameProblem(raw) !== null) return false;
   writeItem(CHOSEN_KEY, "1");
   changeSettings({ name: cleanName(raw) });
+  // The server's player gets the name too (a guest on the first save): its profile and seats carry it.
+  syncName(cleanName(raw));
   return true;
 }

@@ -81,7 +81,7 @@ export function readSettings(raw: string | null, base: Settings): Settings {
     faces: pick(p.faces, (v) => v === "french" || v === "german", base.faces),
     speed: pick(p.speed, (v) => v === "relaxed" || v === "quick" || v === "instant", base.speed),
     name: pick(p.name, (v) => typeof v === "string" && v.trim().length > 0 && v.length <= 24, base.name),
-    seats: pick(p.seats, (v) => Number.isInteger(v) && (v as number) >= 2 && (v as number) <= 16, base.seats),
+    seats: pick(p.seats, (v) => Number.isInteger(v) && (v as number) >= 2 && (v as number) <= 20, base.seats),
     levels: pick(p.levels, (v) => Array.isArray(v) && v.every((x) => typeof x === "string"), base.levels),
     rules: pick(p.rules, (v) => typeof v === "object" && v !== null && !Array.isArray(v), base.rules),
     sound: pick(p.sound, (v) => typeof v === "boolean", base.sound),

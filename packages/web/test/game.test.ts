@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { availableLevel, answer } from "../src/game/bot-brain.js";
 import { OFFERED_LEVELS } from "../src/game/bot-protocol.js";
 import { createLocalGame } from "../src/game/local-game.js";
-import type { TableModel } from "../src/game/model.js";
 import { framesOf } from "../src/game/replay-frames.js";
+import { myTurn, until } from "./local-helpers.js";
 import { bannerOf, describeEvent, describeMove } from "../src/table/announce.js";
 import { cardLabel, inGermanFaces, rankIndex } from "../src/cards/names.js";
 
@@ -21,27 +21,6 @@ function localGame(rules: Rules = DEFAULT_RULES, seed = "web-test") {
     seed,
   });
 }
-
-/** Resolves when the model satisfies `done`, checking after every change. */
-function until(
-  store: { get(): TableModel; subscribe(f: (m: TableModel) => void): () => void },
-  done: (m: TableModel) => boolean,
-) {
-  return new Promise<TableModel>((resolve, reject) => {
-    if (done(store.get())) return resolve(store.get());
-    const timer = setTimeout(() => reject(new Error("timed out")), 20_000);
-    const stop = store.subscribe((m) => {
-      if (done(m)) {
-        clearTimeout(timer);
-        stop();
-        resolve(m);
-      }
-    });
-  });
-}
-
-const myTurn = (m: TableModel) =>
-  (m.view?.legal.length ?? 0) > 0 || m.view?.phase === "dealing" || m.view?.over === true;
 
 describe("a match against the computer in the page", () => {
   it("runs to its end from the person's view only; its record replays to the same outcome", async () => {

@@ -1,3 +1,4 @@
+/** Driving and waiting on a local game's model in unit tests. */
 import type { Move, TableView } from "@schwimmen/rules";
 import { answer } from "../src/game/bot-brain.js";
 import type { GameController, TableModel } from "../src/game/model.js";
@@ -8,13 +9,17 @@ export const ask = async (request: Parameters<typeof answer>[0]) => answer(reque
 /** The person may act now, or the round or the match is over. */
 export const mayAct = (m: TableModel): boolean =>
   (m.view?.legal.length ?? 0) > 0 || m.view?.phase === "dealing" || m.view?.over === true;
+export const myTurn = mayAct;
 
 /** Resolves with the model once it satisfies `done`, checking after every change. */
-export function settled(game: GameController, done: (m: TableModel) => boolean = mayAct): Promise<TableModel> {
-  return new Promise((resolve, reject) => {
-    if (done(game.store.get())) return resolve(game.store.get());
+export function until(
+  store: { get(): TableModel; subscribe(f: (m: TableModel) => void): () => void },
+  done: (m: TableModel) => boolean,
+): Promise<TableModel> {
+  return new Promise<TableModel>((resolve, reject) => {
+    if (done(store.get())) return resolve(store.get());
     const timer = setTimeout(() => reject(new Error("timed out")), 30_000);
-    const stop = game.store.subscribe((m) => {
+    const stop = store.subscribe((m) => {
       if (!done(m)) return;
       clearTimeout(timer);
       stop();
@@ -22,6 +27,10 @@ export function settled(game: GameController, done: (m: TableModel) => boolean =
     });
   });
 }
+
+/** Resolves with the game's model once it satisfies `done` (by default: once the person may act). */
+export const settled = (game: GameController, done: (m: TableModel) => boolean = mayAct): Promise<TableModel> =>
+  until(game.store, done);
 
 /**
  * Plays the person's side, knocking whenever allowed (else the first legal move) and dealing on, until `stop` holds

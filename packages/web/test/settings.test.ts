@@ -83,8 +83,9 @@ describe("presets", () => {
   it("fills in defaults and lists only the changed keys", () => {
     expect(fullRules({})).toEqual(DEFAULT_RULES);
     expect(fullRules({ swapAll: false, bogus: 1 }).swapAll).toBe(false);
-    // Stored settings are input: unknown values and games the bots do not play yet fall back to the defaults.
-    expect(fullRules({ lives: 99, deal: "hidden", decks: 2 })).toEqual(DEFAULT_RULES);
+    // Stored settings are input: unknown values fall back to the defaults; the hidden deal and two decks are kept.
+    expect(fullRules({ lives: 99, decks: 3 })).toEqual(DEFAULT_RULES);
+    expect(fullRules({ deal: "hidden", decks: 2 })).toEqual({ ...DEFAULT_RULES, deal: "hidden", decks: 2 });
     expect(fullRules({ deal: "dealerChooses" }).deal).toBe("dealerChooses");
     expect(changedKeys({ swapAll: false, lives: 3, deal: "dealerChooses" })).toEqual(["deal", "swapAll"]);
     expect(matchingPreset({ swapAll: false })).toBeUndefined();

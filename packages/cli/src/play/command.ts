@@ -1,7 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { DEFAULT_RULES, type GameRecord, type Rules, Rng, makeRecord, newMatch, parseRules } from "@schwimmen/rules";
+import {
+  DEFAULT_RULES,
+  type GameRecord,
+  type Rules,
+  Rng,
+  drawForDealer,
+  makeRecord,
+  maxSeats,
+  newMatch,
+  parseRules,
+} from "@schwimmen/rules";
 import { BOT_LEVELS, createBot, isBotLevel, unplayableByBots } from "@schwimmen/bots";
 import type { Io } from "../replay.js";
 import { type BotSeat, Game } from "./driver.js";
@@ -9,18 +19,26 @@ import { LineReader } from "./lines.js";
 import { WIDTH } from "./render.js";
 import { graphemesOf, printable, widthOf, wrapText } from "./style.js";
 import { type Lang, TEXTS, isLang, langFromEnv } from "./text.js";
+import { lotLines, parseStake, stakeLines } from "./stakes.js";
 
 // Every line within 78 columns, like the game's screens.
-export const PLAY_USAGE = `  schwimmen play [--bots LEVELS] [--rules FILE] [--lang de|en] [--seed S]
-                 [--name NAME] [--save FILE] [--delay MS]
+export const PLAY_USAGE = `  schwimmen play [--bots LEVELS] [--rules FILE] [--preset P] [--lang de|en]
+                 [--seed S] [--name NAME] [--save FILE] [--delay MS]
+                 [--stake CENTS] [--dealer-by-lot]
                                play a whole match in the terminal against
                                bots, one per level given: random, greedy
                                (beginner), tactician (advanced), expert
-                               (default: three tacticians);
+                               (default: three tacticians; at most 19);
+                               presets: verdeckt (the hidden deal),
+                               grosse-runde (two decks, up to 20 seats),
+                               the rules file's keys on top;
                                NAME has at most 20 characters; the match is
                                saved as a game record (default
                                ./schwimmen-<time>.json); NO_COLOR drops
-                               colours, SCHWIMMEN_FAST=1 drops the pauses`;
+                               colours, SCHWIMMEN_FAST=1 drops the pauses;
+                               --stake plays for play money per life (pot
+                               and balances at the end), --dealer-by-lot
+                               draws cards for the first dealer`;
 
 /** Bots a person may play against; `oracle` sees every card and stays in the arena. */
 export const offeredLevels = (): string[] => BOT_LEVELS.filter((level: string) => level !== "oracle");
@@ -47,7 +65,17 @@ const BOT_NAMES = [
   "Hanna",
   "Luis",
   "Ida",
+  "Tim",
+  "Lara",
+  "Finn",
+  "Clara",
 ];
+
+/** House rules by a short name, as the web table offers them: the hidden deal, and two decks for a big round. */
+export const PRESETS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  verdeckt: { deal: "hidden" },
+  "grosse-runde": { decks: 2 },
+};
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -77,6 +105,8 @@ interface Settings {
   readonly name: string;
   readonly save: string | null;
   readonly delayMs: number | null;
+  readonly stake: number;
+  readonly dealerByLot: boolean;
 }
 
 type Parsed = { ok: true; settings: Settings } | { ok: false; message: string };
@@ -89,11 +119,14 @@ async function readSettings(args: readonly string[], io: Io, env: Env): Promise<
       options: {
         bots: { type: "string" },
         rules: { type: "string" },
+        preset: { type: "string" },
         lang: { type: "string" },
         seed: { type: "string" },
         name: { type: "string" },
         save: { type: "string" },
         delay: { type: "string" },
+        stake: { type: "string" },
+        "dealer-by-lot": { type: "boolean" },
       },
       strict: true,
       allowPositionals: false,
@@ -108,13 +141,16 @@ async function readSettings(args: readonly string[], io: Io, env: Env): Promise<
   const unknown = levels.find((l) => !offered.includes(l));
   if (unknown !== undefined) return { ok: false, message: `unknown bot "${unknown}"; bots: ${offered.join(", ")}` };
   if (levels.length === 0) return { ok: false, message: "--bots needs at least one bot" };
+  const preset =
+    values.preset === undefined ? {} : Object.hasOwn(PRESETS, values.preset) ? PRESETS[values.preset] : null;
+  if (!preset) return { ok: false, message: `--preset must be one of ${Object.keys(PRESETS).join(", ")}` };
   let rules: Rules = DEFAULT_RULES;
-  if (values.rules !== undefined) {
-    const read = await readRules(values.rules, io);
+  if (values.rules !== undefined || values.preset !== undefined) {
+    const read = await readRules(values.rules, preset, io);
     if (!read.ok) return read;
     rules = read.rules;
     const unplayable = unplayableByBots(rules);
-    if (unplayable !== null) return { ok: false, message: `${values.rules}: ${unplayable}` };
+    if (unplayable !== null) return { ok: false, message: `${values.rules ?? values.preset}: ${unplayable}` };
   }
   const name = cleanName(values.name ?? TEXTS[lang].defaultName);
   if (widthOf(name) === 0) return { ok: false, message: "--name must not be empty" };
@@ -124,12 +160,24 @@ async function readSettings(args: readonly string[], io: Io, env: Env): Promise<
     if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 10_000)
       return { ok: false, message: "--delay must be a whole number of milliseconds from 0 to 10000" };
   }
+  const stake = parseStake(values.stake);
+  if (!stake.ok) return stake;
   const seed = values.seed ?? randomBytes(16).toString("hex");
-  return { ok: true, settings: { levels, rules, lang, seed, name, save: values.save ?? null, delayMs } };
+  const dealerByLot = values["dealer-by-lot"] === true;
+  const options = { save: values.save ?? null, delayMs, stake: stake.stake, dealerByLot };
+  return { ok: true, settings: { levels, rules, lang, seed, name, ...options } };
 }
 
-/** A rules file holds a rule object, or a record-like object with one under "rules". */
-async function readRules(path: string, io: Io): Promise<{ ok: true; rules: Rules } | { ok: false; message: string }> {
+/** A rules file holds a rule object, or a record-like object with one under "rules"; its keys go over the preset's. */
+async function readRules(
+  path: string | undefined,
+  preset: Readonly<Record<string, unknown>>,
+  io: Io,
+): Promise<{ ok: true; rules: Rules } | { ok: false; message: string }> {
+  if (path === undefined) {
+    const parsed = parseRules(preset);
+    return parsed.ok ? { ok: true, rules: parsed.value } : { ok: false, message: parsed.error.message };
+  }
   let text: string;
   try {
     text = await io.readFile(path);
@@ -143,7 +191,10 @@ async function readRules(path: string, io: Io): Promise<{ ok: true; rules: Rules
     return { ok: false, message: `${path}: not valid JSON` };
   }
   const inner = (json as { rules?: unknown } | null)?.rules;
-  const parsed = parseRules(typeof inner === "object" && inner !== null ? inner : json);
+  const own = typeof inner === "object" && inner !== null ? inner : json;
+  // Only an object merges with the preset; anything else goes to the parser as it is, which names the problem.
+  const merged = typeof own === "object" && own !== null && !Array.isArray(own) ? { ...preset, ...own } : own;
+  const parsed = parseRules(merged);
   return parsed.ok ? { ok: true, rules: parsed.value } : { ok: false, message: `${path}: ${parsed.error.message}` };
 }
 
@@ -197,10 +248,15 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
   const s = read.settings;
   const t = TEXTS[s.lang];
   const seats = s.levels.length + 1;
-  const dealer = Rng.fromSeed(`${s.seed}/dealer`).below(seats);
+  // The lot draws from its own seed; without it the dealer is picked as before.
+  const lot = s.dealerByLot ? drawForDealer(seats, s.rules.deck, s.rules.decks, `${s.seed}/lot`) : null;
+  const dealer = lot ? lot.dealer : Rng.fromSeed(`${s.seed}/dealer`).below(seats);
   const match = newMatch({ rules: s.rules, seats, dealer, seed: s.seed });
   if (!match.ok) {
-    io.stderr.write(errorText(`schwimmen play: ${match.error.message}`));
+    // Too many seats for one deck: say that two decks seat them.
+    const two = maxSeats(s.rules.deck, 2);
+    const hint = s.rules.decks === 1 && seats <= two ? `; two decks (--preset grosse-runde) seat up to ${two}` : "";
+    io.stderr.write(errorText(`schwimmen play: ${match.error.message}${hint}`));
     return 2;
   }
   const botNames = BOT_NAMES.filter((n) => n.toLowerCase() !== s.name.toLowerCase());
@@ -232,6 +288,11 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
     off?: (e: "error", f: () => void) => unknown;
   };
   outputEvents.on?.("error", onOutputError);
+  if (lot) {
+    io.stdout.write(lotLines(lot, names, s.lang, interactive).join("\n") + (interactive ? "\n> " : "\n"));
+    // The table's first screen clears the terminal: a person reads the draw first.
+    if (interactive) await reader.next();
+  }
   const game = new Game({
     match: match.value,
     names,
@@ -258,6 +319,8 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
     if (ownsTerminal) process.off("SIGINT", onInterrupt);
     if (color) io.stdout.write("\x1b[0m");
   }
+  const settled = outputClosed ? [] : stakeLines(game.state, s.stake, names, s.lang);
+  if (settled.length > 0) io.stdout.write(settled.join("\n") + "\n");
   try {
     const path = await saveRecord(makeRecord(game.state, names), s.save);
     const replay = `npx schwimmen replay ${shellWord(path)}`;

@@ -41,6 +41,8 @@ interface Choices {
   readonly gives: readonly number[];
   readonly takes: readonly number[];
   readonly types: ReadonlySet<string>;
+  /** A hidden deal on the viewer's turn: the hand and then the packet, the cards that `passOn` chooses from. */
+  readonly five: readonly Card[];
 }
 
 function choicesOf(view: TableView): Choices {
@@ -55,6 +57,7 @@ function choicesOf(view: TableView): Choices {
     gives: positions(hand, (card) => swaps.some((a) => a.type === "swap" && a.give === card)),
     takes: positions(middle, (card) => swaps.some((a) => a.type === "swap" && a.take === card)),
     types: new Set(view.legal.map((a) => a.type)),
+    five: [...hand, ...(view.packet ?? [])],
   };
 }
 
@@ -70,6 +73,13 @@ export function keyItems(view: TableView, texts: Texts): KeyItem[] {
   }
   if (c.gives.length > 0) {
     items.push({ key: `${rangeText(c.gives, handName)} ${rangeText(c.takes, middleName)}`, label: texts.keys.swap });
+  }
+  if (c.types.has("passOn")) {
+    const all = rangeText(
+      c.five.map((_, i) => i),
+      handName,
+    );
+    items.push({ key: `${all} ${all}`, label: texts.keys.passOn });
   }
   if (c.types.has("swapAll")) items.push({ key: "A", label: texts.keys.swapAll });
   if (c.types.has("pass")) items.push({ key: "P", label: texts.keys.pass });
@@ -137,6 +147,7 @@ export function parseInput(line: string, view: TableView, texts: Texts, picked: 
   // A lone middle letter finishes a picked swap (in either case); otherwise a capital A alone swaps all.
   if (picked && /^[a-c]$/.test(lower)) return swap(c.hand.indexOf(picked), LETTERS.indexOf(lower));
   if (input === "A") return legal((a) => a.type === "swapAll");
+  if (c.types.has("passOn") && /^[1-9](?:[ ,]?[1-9])?$/.test(lower)) return passOn(lower, c, legal, hints.passOnTwo);
   if (c.types.has("choose") && (lower === "1" || lower === "2")) {
     const packet = lower === "1" ? "first" : "second";
     return legal((a) => a.type === "choose" && a.packet === packet);
@@ -160,6 +171,19 @@ export function parseInput(line: string, view: TableView, texts: Texts, picked: 
   if (word === "help" || word === "quit") return { kind: word };
   if (word !== undefined) return legal((a) => a.type === word);
   return { kind: "hint", hint: hints.unknown(truncateInput(input)) };
+}
+
+/** Two positions of the five cards (hand, then packet), e.g. "45" or "1 4": the `passOn` that hands those two on. */
+function passOn(input: string, c: Choices, legal: (match: (a: Action) => boolean) => Parsed, hint: string): Parsed {
+  const digits = input.replace(/[ ,]/g, "");
+  const a = c.five[Number(digits[0]) - 1];
+  const b = c.five[Number(digits[1]) - 1];
+  if (digits.length !== 2 || digits[0] === digits[1] || a === undefined || b === undefined)
+    return { kind: "hint", hint };
+  // The same two cards in either order (with two decks both may be copies of one card).
+  return legal(
+    (x) => x.type === "passOn" && ((x.give[0] === a && x.give[1] === b) || (x.give[0] === b && x.give[1] === a)),
+  );
 }
 
 /** What was typed, quoted back in a hint: cleaned of escape codes (an arrow key types one) and cut to 20 columns. */

@@ -139,17 +139,23 @@ export class Game {
       if (typeof action === "string") return this.finish(action);
       const applied = applyAction(this.state, action);
       if (!applied.ok) throw new Error(`a legal action was refused: ${applied.error.message}`);
-      const end = await this.advance(applied.value.state, applied.value.events);
+      const given = seat === this.o.self && action.type === "passOn" ? action.give : undefined;
+      const end = await this.advance(applied.value.state, applied.value.events, given);
       if (end) return this.finish(end);
     }
   }
 
   /** Takes a transition: logs its events and, when a round ended, shows every hand. */
-  private async advance(state: MatchState, events: readonly GameEvent[]): Promise<PlayEnd | null> {
+  private async advance(
+    state: MatchState,
+    events: readonly GameEvent[],
+    given?: readonly Card[],
+  ): Promise<PlayEnd | null> {
     this.current = state;
     const entries = narrate(
       { texts: this.t, lang: this.o.lang, rules: state.rules, names: this.o.names, self: this.o.self },
       events,
+      given,
     );
     const roundOver = events.some((e) => e.type === "roundEnded");
     if (!roundOver || this.o.interactive) {
@@ -253,7 +259,7 @@ export class Game {
   }
 
   private async showHelp(): Promise<PlayEnd | null> {
-    const lines = helpLines(this.screen);
+    const lines = helpLines(this.screen, this.state.rules.deal === "hidden");
     if (!this.o.interactive) {
       this.print(lines);
       return null;

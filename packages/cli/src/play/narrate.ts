@@ -1,4 +1,4 @@
-import { type GameEvent, type RoundResult, type Rules, isFire } from "@schwimmen/rules";
+import { type Card, type GameEvent, type RoundResult, type Rules, isFire } from "@schwimmen/rules";
 import { cardFace } from "./style.js";
 import type { Lang, Texts, Who } from "./text.js";
 
@@ -32,13 +32,16 @@ export function roundEnders(result: RoundResult, rules: Rules): number[] {
   return seats;
 }
 
-/** The log lines for a batch of events, in order. Events are public, so every line is too. */
-export function narrate(n: Narrator, events: readonly GameEvent[]): LogEntry[] {
+/**
+ * The log lines for a batch of events, in order. Events are public, so every line is too; `given`: the two cards
+ * the person itself just passed on (a hidden deal), which only its own log names.
+ */
+export function narrate(n: Narrator, events: readonly GameEvent[], given?: readonly Card[]): LogEntry[] {
   const t = n.texts;
   const who = (seat: number) => whoOf(n, seat);
   const out: LogEntry[] = [];
   const say = (text: string, tone: LogEntry["tone"] = "plain") => out.push({ text, tone });
-  for (const e of events) {
+  events.forEach((e, i) => {
     switch (e.type) {
       case "roundStarted":
         say(t.roundStarts(e.round + 1, who(e.dealer)), "round");
@@ -55,6 +58,14 @@ export function narrate(n: Narrator, events: readonly GameEvent[]): LogEntry[] {
       case "passed":
         say(t.passed(who(e.seat)));
         break;
+      case "passedOn": {
+        // Public: who handed the packet on, never which cards. After a knock it goes on unchanged: the knock says it.
+        const before = events[i - 1];
+        const [a, b] = e.seat === n.self && given ? given : [];
+        if (a !== undefined && b !== undefined) say(t.passedOnCards(cardFace(a, n.lang), cardFace(b, n.lang)));
+        else if (before?.type !== "knocked" || before.seat !== e.seat) say(t.passedOn(who(e.seat)));
+        break;
+      }
       case "knocked":
         say(t.knock(who(e.seat)), "announce");
         break;
@@ -80,7 +91,7 @@ export function narrate(n: Narrator, events: readonly GameEvent[]): LogEntry[] {
         say(e.winner === null ? t.draw : t.wins(who(e.winner)), "end");
         break;
     }
-  }
+  });
   return out.map((entry) => ({ ...entry, text: capitalise(entry.text) }));
 }
 

@@ -87,12 +87,7 @@ export function seatLines(view: TableView, s: Screen): string[] {
     const line = compact ? left : spread(left, level ? style.dim(t.level(level)) : "");
     return out ? style.dim(stripAnsi(line)) : line;
   });
-  if (!compact) return lines;
-  const half = Math.ceil(lines.length / 2);
-  return lines.slice(0, half).map((left, i) => {
-    const right = lines[half + i];
-    return right === undefined ? left.trimEnd() : (padEnd(left, COLUMN_WIDTH) + right).trimEnd();
-  });
+  return compact ? inColumns(lines) : lines;
 }
 
 /** Three rows of card boxes side by side; `highlight` shows which box is picked. */
@@ -125,30 +120,56 @@ function columns(
 
 const keysUnder = (keys: readonly string[]): string => keys.map((k) => `  ${k}   `).join("");
 
+/** The person's hand as card boxes with its value and the numbers to type; a note instead when out of the round. */
+function handBlock(view: TableView, s: Screen, picked: Card | null): string[] {
+  const { texts: t, style } = s;
+  if (view.hand === null) return ["", "", style.dim(t.watching)];
+  const choosing = view.phase === "choosing" && view.dealer === s.self;
+  const label = choosing ? t.firstPacket : t.yourHand;
+  const value = valueText(handValue(view.hand, view.rules));
+  return [
+    `${style.bold(label)}  ${t.value(value)}`,
+    ...boxes(view.hand, s, picked === null ? -1 : view.hand.indexOf(picked)),
+    keysUnder(["1", "2", "3"]),
+  ];
+}
+
+/**
+ * A hidden deal: the person's three cards, then the packet: its two cards (4 and 5) on the person's turn, else face
+ * down with who holds it. Nothing of another seat's cards, and no middle or stock (the stock stays unused).
+ */
+function hiddenCardLines(view: TableView, s: Screen): string[] {
+  const { texts: t, style } = s;
+  const holder = view.packetHolder;
+  let packetBlock: string[] = [];
+  if (view.packet !== null) {
+    packetBlock = [style.bold(t.packet), ...boxes(view.packet, s, -1), keysUnder(["4", "5"])];
+  } else if (holder !== null) {
+    const who = { name: truncate(s.names[holder] ?? "", NAME_WIDTH), self: holder === s.self };
+    packetBlock = [style.dim(t.packetHeldBy(who)), ...boxes([null, null], s, -1)];
+  }
+  return columns(
+    [
+      { at: 3, lines: handBlock(view, s, null) },
+      { at: 34, lines: packetBlock },
+    ],
+    5,
+  );
+}
+
 /** The middle, the stock and the person's hand as card boxes, with the letters and numbers to type. */
 export function cardLines(view: TableView, s: Screen, picked: Card | null): string[] {
+  if (view.rules.deal === "hidden") return hiddenCardLines(view, s);
   const { texts: t, style } = s;
   const middle = view.middle ?? [null, null, null];
   const letters = view.middle === null ? "" : keysUnder(["a", "b", "c"]);
   const middleBlock = [style.bold(t.middle), ...boxes(middle, s, -1), letters];
   const stockBlock = [style.dim(t.stock(view.stockSize)), ...boxes([null], s, -1)];
-  let handBlock: string[];
-  if (view.hand === null) handBlock = ["", "", style.dim(t.watching)];
-  else {
-    const choosing = view.phase === "choosing" && view.dealer === s.self;
-    const label = choosing ? t.firstPacket : t.yourHand;
-    const value = valueText(handValue(view.hand, view.rules));
-    handBlock = [
-      `${style.bold(label)}  ${t.value(value)}`,
-      ...boxes(view.hand, s, picked === null ? -1 : view.hand.indexOf(picked)),
-      keysUnder(["1", "2", "3"]),
-    ];
-  }
   return columns(
     [
       { at: 3, lines: middleBlock },
       { at: 25, lines: stockBlock },
-      { at: 40, lines: handBlock },
+      { at: 40, lines: handBlock(view, s, picked) },
     ],
     5,
   );
@@ -213,17 +234,15 @@ export interface TableScreenParts {
 
 /** A full screen for a terminal that is redrawn each turn; the last line is the input line. */
 export function tableScreen(view: TableView, s: Screen, parts: TableScreenParts): string[] {
-  const top = [
-    headerLine(view, s),
-    rule(s),
-    ...seatLines(view, s),
-    "",
-    ...cardLines(view, s, parts.picked ?? null),
-    "",
-  ];
   const bottom = [rule(s), ...parts.prompt];
   if (parts.hint) bottom.push(...textLines(parts.hint, s.style.yellow));
   bottom.push(parts.input === false ? "" : "> ");
+  const seats = seatLines(view, s);
+  const cards = cardLines(view, s, parts.picked ?? null);
+  // The blank lines around the cards go first when a big table leaves no row for the log.
+  const roomy = 2 + seats.length + cards.length + 2 + bottom.length < parts.rows;
+  const gap = roomy ? [""] : [];
+  const top = [headerLine(view, s), rule(s), ...seats, ...gap, ...cards, ...gap];
   const room = Math.max(1, parts.rows - top.length - bottom.length);
   const log = lastLogLines(parts.log, room, s.style);
   while (log.length < room) log.push("");
@@ -270,6 +289,10 @@ export function roundResultLines(
         ? [title + style.dim(" · ") + colour(reason)]
         : [title, ...textLines(reason, colour, 3)];
   const lines = [...head, rule(s)];
+  if (result.hands.length > ONE_COLUMN_RESULTS) {
+    lines.push(...inColumns(result.hands.map((_, seat) => compactResult(result, seat, s, maxLives))), rule(s));
+    return lines;
+  }
   const livesWidth = Math.max(3, maxLives) + 2;
   result.hands.forEach((hand, seat) => {
     const loss = result.lifeLosses[seat] ?? 0;
@@ -296,9 +319,42 @@ export function roundResultLines(
   return lines;
 }
 
-export const helpLines = (s: Screen): string[] => [
+/** Above this many seats a round's result goes in two columns, so that 20 seats still fit 24 rows. */
+const ONE_COLUMN_RESULTS = 16;
+
+/** One seat of a big table's result in at most 37 columns: name, cards, value, loss and lives, no notes. */
+function compactResult(result: RoundResult, seat: number, s: Screen, maxLives: number): string {
+  const { style } = s;
+  const name = padEnd(truncate(s.names[seat] ?? "", 8), 8);
+  const hand = result.hands[seat];
+  const status = result.state[seat];
+  if (hand === null || hand === undefined) return style.dim(`   ${name} ${" ".repeat(20)}✗`);
+  const loss = result.lifeLosses[seat] ?? 0;
+  const marker = loss > 0 ? style.red("▼ ") : "  ";
+  const cards = hand.map((c) => padEnd(cardText(c, s.lang, style), 3)).join(" ");
+  const value = style.bold(padStart(valueText(result.values[seat] ?? 0), 4));
+  const lost = padEnd(loss > 0 ? style.red(`−${loss}`) : "", 2);
+  const lives = result.lives[seat] ?? 0;
+  const out = status === "out";
+  const livesShown = maxLives <= 5 || out ? livesText(lives, maxLives, out, style) : `${lives}/${maxLives}`;
+  return ` ${marker}${name} ${cards} ${value} ${lost} ${livesShown}`.trimEnd();
+}
+
+/** Lines in two columns: the first half on the left, the rest on the right. */
+function inColumns(lines: readonly string[]): string[] {
+  const half = Math.ceil(lines.length / 2);
+  return lines.slice(0, half).map((left, i) => {
+    const right = lines[half + i];
+    return right === undefined ? left.trimEnd() : (padEnd(left, COLUMN_WIDTH) + right).trimEnd();
+  });
+}
+
+/** The help; `hidden`: with the moves of a hidden deal in place of swapping. */
+export const helpLines = (s: Screen, hidden = false): string[] => [
   " " + s.style.bold("Schwimmen"),
   rule(s),
-  ...s.texts.help.flatMap((line) => (line === "" ? [""] : textLines(line))),
+  ...[...s.texts.help, ...(hidden ? s.texts.helpHidden : s.texts.helpMoves), ...s.texts.helpEnd].flatMap((line) =>
+    line === "" ? [""] : textLines(line),
+  ),
   rule(s),
 ];

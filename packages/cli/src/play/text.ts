@@ -20,6 +20,9 @@ export interface Texts {
   readonly middle: string;
   readonly yourHand: string;
   readonly firstPacket: string;
+  /** A hidden deal: the packet of two, yours on your turn, else who holds it. */
+  readonly packet: string;
+  readonly packetHeldBy: WhoText;
   readonly value: (v: string) => string;
   readonly watching: string;
   readonly toPlay: WhoText;
@@ -33,6 +36,7 @@ export interface Texts {
     readonly redeal: string;
     readonly keep: string;
     readonly other: string;
+    readonly passOn: string;
     readonly help: string;
     readonly quit: string;
   };
@@ -44,6 +48,7 @@ export interface Texts {
     readonly middleFirst: (letter: string) => string;
     readonly noHandCard: (range: string) => string;
     readonly noMiddleCard: (range: string) => string;
+    readonly passOnTwo: string;
   };
   readonly intro: (opponents: string) => string;
   readonly roundStarts: (n: number, dealer: Who) => string;
@@ -51,6 +56,9 @@ export interface Texts {
   readonly swapped: (who: Who, give: string, take: string) => string;
   readonly swappedAll: WhoText;
   readonly passed: WhoText;
+  readonly passedOn: WhoText;
+  /** The person's own `passOn`, with the two cards it handed on. */
+  readonly passedOnCards: (a: string, b: string) => string;
   readonly knock: WhoText;
   readonly allPassed: string;
   readonly redealt: WhoText;
@@ -72,8 +80,12 @@ export interface Texts {
   readonly saved: string;
   readonly replayHint: string;
   readonly saveFailed: (path: string, why: string) => string;
-  /** Lines of at most 75 columns (they are word-wrapped beyond that). */
+  /** Lines of at most 75 columns (they are word-wrapped beyond that): the game, the moves, the rest. */
   readonly help: readonly string[];
+  readonly helpMoves: readonly string[];
+  /** The moves of a hidden deal, shown in place of `helpMoves` there. */
+  readonly helpHidden: readonly string[];
+  readonly helpEnd: readonly string[];
   readonly helpBack: string;
 }
 
@@ -88,6 +100,8 @@ const de: Texts = {
   middle: "Mitte",
   yourHand: "Deine Hand",
   firstPacket: "Dein erstes Päckchen",
+  packet: "Päckchen",
+  packetHeldBy: (w) => (w.self ? "Päckchen bei dir" : `Päckchen bei ${w.name}`),
   value: (v) => `Wert ${v}`,
   watching: "Du bist raus und schaust zu.",
   toPlay: (w) => `${w.name} ist am Zug …`,
@@ -102,6 +116,7 @@ const de: Texts = {
     redeal: "neue Mitte",
     keep: "Päckchen behalten",
     other: "das andere nehmen",
+    passOn: "weitergeben",
     help: "Hilfe",
     quit: "Ende",
   },
@@ -115,6 +130,7 @@ const de: Texts = {
       (x === "a" ? " Alle tauschen: A (groß)." : ""),
     noHandCard: (range) => `Handkarten sind ${range}.`,
     noMiddleCard: (range) => `Mittelkarten sind ${range}.`,
+    passOnTwo: "Zwei verschiedene Karten von 1-5 weitergeben, z. B. 45 (das Päckchen, wie es kam).",
   },
   intro: (opponents) => `Du spielst gegen ${opponents}.`,
   roundStarts: (n, d) => `── Runde ${n}: ${d.self ? "du gibst" : `${d.name} gibt`} ──`,
@@ -126,6 +142,8 @@ const de: Texts = {
     w.self ? `Du nimmst ${take} und legst ${give} ab.` : `${w.name} nimmt ${take} und legt ${give} ab.`,
   swappedAll: (w) => `${w.self ? "Du tauschst" : `${w.name} tauscht`} alle drei Karten.`,
   passed: (w) => `${w.self ? "Du schiebst" : `${w.name} schiebt`}.`,
+  passedOn: (w) => `${w.self ? "Du gibst" : `${w.name} gibt`} das Päckchen weiter.`,
+  passedOnCards: (a, b) => `Du gibst ${a} und ${b} weiter.`,
   knock: (w) => `${w.self ? "Du klopfst" : `${w.name} klopft`}! Alle anderen sind noch einmal dran.`,
   allPassed: "Alle haben geschoben: neue Mitte vom Stapel.",
   redealt: (w) => `${w.self ? "Du wünschst" : `${w.name} wünscht`} sich eine neue Mitte.`,
@@ -153,14 +171,25 @@ const de: Texts = {
     "Es zählt die beste Farbe: Ass 11, Bild und 10 je 10, sonst der Zahlwert.",
     "Drei Gleiche zählen 30½, drei Asse sind Feuer, 31 beendet die Runde sofort.",
     "",
+  ],
+  helpMoves: [
     "1-3 wählt deine Handkarte, a-c die Mittelkarte: »2b« tauscht 2 gegen b.",
     "Du kannst auch erst »2« eingeben und dann »b«.",
     "A tauscht alle drei Karten, P schiebt.",
     "K klopft: danach ist jeder andere noch genau einmal dran.",
     "R verlangt eine neue Mitte, wenn das gerade erlaubt ist.",
+  ],
+  helpEnd: [
     "Die niedrigste Hand verliert ein Leben (●). Ohne Leben schwimmst du,",
     "beim nächsten Verlust bist du raus. Wer übrig bleibt, gewinnt.",
     "Q beendet das Spiel; es wird trotzdem gespeichert.",
+  ],
+  helpHidden: [
+    "Verdeckt: es gibt keine Mitte. Wer dran ist, bekommt das Päckchen (4, 5)",
+    "zu seinen drei Karten (1-3), behält drei der fünf und gibt zwei verdeckt",
+    "weiter: »45« gibt das Päckchen weiter, wie es kam, »14« behält 5 statt 1.",
+    "K klopft: du behältst deine Karten, das Päckchen geht, wie es ist, weiter;",
+    "danach ist jeder andere noch genau einmal dran.",
   ],
   helpBack: "Enter: zurück zum Tisch",
 };
@@ -176,6 +205,8 @@ const en: Texts = {
   middle: "Middle",
   yourHand: "Your hand",
   firstPacket: "Your first packet",
+  packet: "Packet",
+  packetHeldBy: (w) => (w.self ? "Packet: yours" : `Packet: with ${w.name}`),
   value: (v) => `value ${v}`,
   watching: "You are out and watching.",
   toPlay: (w) => `${w.name} to play …`,
@@ -189,6 +220,7 @@ const en: Texts = {
     redeal: "new middle",
     keep: "keep this packet",
     other: "take the other",
+    passOn: "pass on",
     help: "help",
     quit: "quit",
   },
@@ -202,6 +234,7 @@ const en: Texts = {
       (x === "a" ? " Swap all: A (capital)." : ""),
     noHandCard: (range) => `Your hand cards are ${range}.`,
     noMiddleCard: (range) => `The middle cards are ${range}.`,
+    passOnTwo: "Pass on two different cards of 1-5, e.g. 45 (the packet as it came).",
   },
   intro: (opponents) => `You play against ${opponents}.`,
   roundStarts: (n, d) => `── Round ${n}: ${d.self ? "you deal" : `${d.name} deals`} ──`,
@@ -209,6 +242,8 @@ const en: Texts = {
   swapped: (w, give, take) => `${w.self ? "You take" : `${w.name} takes`} ${take} for ${give}.`,
   swappedAll: (w) => `${w.self ? "You swap" : `${w.name} swaps`} all three cards.`,
   passed: (w) => `${w.self ? "You pass" : `${w.name} passes`}.`,
+  passedOn: (w) => `${w.self ? "You pass" : `${w.name} passes`} the packet on.`,
+  passedOnCards: (a, b) => `You pass ${a} and ${b} on.`,
   knock: (w) => `${w.self ? "You knock" : `${w.name} knocks`}! Everyone else plays once more.`,
   allPassed: "Everyone passed: a new middle from the stock.",
   redealt: (w) => `${w.self ? "You ask" : `${w.name} asks`} for a new middle.`,
@@ -236,14 +271,25 @@ const en: Texts = {
     "Your best suit counts: ace 11, face cards and ten 10, others their number.",
     "Three of a kind count 30½, three aces are Fire, 31 ends the round at once.",
     "",
+  ],
+  helpMoves: [
     "1-3 picks your hand card, a-c the middle card: '2b' swaps card 2 for b.",
     "You may also type '2' first and then 'b'.",
     "A swaps all three cards, P passes.",
     "K knocks: then everyone else plays exactly once more.",
     "R asks for a new middle when that is allowed.",
+  ],
+  helpEnd: [
     "The lowest hand loses a life (●). Without lives you swim;",
     "lose again and you are out. The last one left wins.",
     "Q stops the match; it is saved all the same.",
+  ],
+  helpHidden: [
+    "Hidden deal: there is no middle. On your turn the packet (4, 5) joins your",
+    "three cards (1-3); keep three of the five and pass two on, face down:",
+    "'45' passes the packet on as it came, '14' keeps card 5 instead of 1.",
+    "K knocks: you keep your three cards and the packet goes on unchanged;",
+    "then everyone else plays exactly once more.",
   ],
   helpBack: "Enter: back to the table",
 };

@@ -4,10 +4,12 @@ import {
   type GameEvent,
   type MatchState,
   type Move,
+  type Ledger,
   type Rules,
   Rng,
   applyAction,
   dealRound,
+  drawForDealer,
   makeRecord,
   newMatch,
   phaseOf,
@@ -27,6 +29,7 @@ import {
   emptyModel,
 } from "./model.js";
 import type { SavedMatch } from "./saved-match.js";
+import { localKasse, lotView, settleLocal } from "../stakes/kasse.js";
 
 export interface LocalGameOptions {
   readonly rules: Rules;
@@ -43,6 +46,12 @@ export interface LocalGameOptions {
   readonly resume?: SavedMatch | null;
   /** Called after every change with the match to keep, or null once it is over. */
   readonly save?: (match: SavedMatch | null) => void;
+  /** Play money per life lost, in cents (0 or absent: no stakes); a resumed match keeps its own. */
+  readonly stake?: number;
+  /** Each match's first dealer is drawn by lot. */
+  readonly dealerByLot?: boolean;
+  /** Where the Kasse is kept across rematches and reloads (stakes/local-ledger.ts). */
+  readonly ledger?: { load(): Ledger; save(ledger: Ledger): void };
 }
 
 const HUMAN = 0;
@@ -77,7 +86,11 @@ export function createLocalGame(options: LocalGameOptions): GameController {
   const players: SeatInfo[] = names.map((name, seat) =>
     seat === HUMAN ? { name } : { name, bot: levels[seat - 1] ?? "random" },
   );
-  const store = createStore<TableModel>({ ...emptyModel("local"), seat: HUMAN, players, canRematch: true });
+  const stake = kept?.stake ?? options.stake ?? 0;
+  let ledger = options.ledger?.load() ?? [];
+  let settled = false;
+  let kasse = localKasse(ledger, stake);
+  const store = createStore<TableModel>({ ...emptyModel("local"), seat: HUMAN, players, canRematch: true, kasse });
   let state: MatchState;
   let matchSeed = kept ? kept.matchSeed : (options.seed ?? randomSeed());
   let rng = kept ? new Rng(kept.rng, false) : Rng.fromSeed(matchSeed);
@@ -102,25 +115,39 @@ export function createLocalGame(options: LocalGameOptions): GameController {
       round: (state.round?.index ?? 0) + 1,
       lives: state.lives[HUMAN] ?? 0,
       savedAt: Date.now(),
+      ...(stake > 0 ? { stake } : {}),
     });
   };
 
+  /** A match with a stake that has just ended goes into the Kasse, once. */
+  const settle = () => {
+    if (!state.over || settled) return;
+    settled = true;
+    ledger = settleLocal(ledger, state, stake, names);
+    options.ledger?.save(ledger);
+    kasse = localKasse(ledger, stake);
+  };
+
   const publish = (events: readonly GameEvent[], error: string | null = null) => {
+    settle();
     const model = store.get();
-    store.set({ ...model, view: viewFor(state, HUMAN), log: appendLog(model.log, events), error, skipping });
+    store.set({ ...model, view: viewFor(state, HUMAN), log: appendLog(model.log, events), error, skipping, kasse });
     save();
     scheduleBot();
   };
 
   const begin = () => {
-    const dealer = rng.below(names.length);
+    // The lot takes its own seed from the match's generator; without it the dealer is picked as before.
+    const lot = options.dealerByLot ? drawForDealer(names.length, rules.deck, rules.decks, rng.nextSeed()) : null;
+    const dealer = lot ? lot.dealer : rng.below(names.length);
+    settled = false;
     const created = newMatch({ rules, seats: names.length, dealer, seed: rng.nextSeed() });
     if (!created.ok) {
       store.set({ ...store.get(), error: created.error.message });
       return;
     }
     state = created.value;
-    store.set({ ...store.get(), log: [] });
+    store.set({ ...store.get(), log: [], lot: lot ? lotView(lot) : null });
     deal();
   };
 
@@ -249,6 +276,12 @@ export function createLocalGame(options: LocalGameOptions): GameController {
       return { label: reply.judged.label, loss: reply.judged.loss, best: best as Move };
     },
     record: async () => makeRecord(state, names),
+    clearKasse() {
+      ledger = [];
+      options.ledger?.save(ledger);
+      kasse = localKasse(ledger, stake);
+      store.set({ ...store.get(), kasse });
+    },
     dispose() {
       disposed = true;
       if (timer !== null) clearTimeout(timer);

@@ -2,6 +2,7 @@ import type { Label, OptionAnalysis } from "@schwimmen/bots";
 import type { GameEvent, Move, TableView } from "@schwimmen/rules";
 import type { Store } from "../store.js";
 import type { Lang } from "../settings.js";
+import type { KasseView, LotView } from "../stakes/kasse.js";
 
 export interface SeatInfo {
   readonly name: string;
@@ -41,6 +42,10 @@ export interface TableModel {
   readonly canRematch: boolean;
   /** Local: the bots are playing the rest of the match without pauses (see `GameController.skipToEnd`). */
   readonly skipping: boolean;
+  /** The evening's Kasse when the table plays for stakes (stakes/kasse.ts). */
+  readonly kasse?: KasseView | null;
+  /** The first dealer's lot of the match, to be shown once. */
+  readonly lot?: LotView | null;
 }
 
 /** How the coach judges a move: its label, what it cost (match-win percentage points) and the best move instead. */
@@ -73,6 +78,8 @@ export interface GameController {
   readonly judge?: (move: Move) => Promise<MoveJudgement | null>;
   /** Local, once the person is out: the bots play the remaining rounds at once and the table shows the end. */
   readonly skipToEnd?: () => void;
+  /** Local: empties the Kasse (a new evening). */
+  readonly clearKasse?: () => void;
   /** The match as a game record (JSON-ready), if one can be given now. */
   record(): Promise<unknown>;
   dispose(): void;

@@ -29,6 +29,8 @@ export interface SavedMatch {
   readonly round: number;
   readonly lives: number;
   readonly savedAt: number;
+  /** Cents per life of this match, when it is played for stakes. */
+  readonly stake?: number;
 }
 
 const isGenerator = (v: unknown): v is GeneratorState =>
@@ -64,7 +66,8 @@ export function readSavedMatch(raw: string | null): SavedMatch | null {
     Array.isArray(p.log) &&
     isCount(p.round) &&
     isCount(p.lives) &&
-    typeof p.savedAt === "number";
+    typeof p.savedAt === "number" &&
+    (p.stake === undefined || isCount(p.stake));
   return ok ? (p as unknown as SavedMatch) : null;
 }
 

@@ -15,3 +15,13 @@ export function translator(lang: Lang): (key: TextKey, fields?: Readonly<Record<
   const texts = TEXTS[lang];
   return (key, fields) => fmt(texts[key], fields);
 }
+
+/**
+ * A translator over a folder's own text table (its keys in both languages, e.g. chat/chat-texts.ts): `for(lang)(key,
+ * fields)`, filling placeholders like `translator`.
+ */
+export const textsTranslator =
+  <K extends string>(texts: Readonly<Record<Lang, Readonly<Record<K, string>>>>) =>
+  (lang: Lang) =>
+  (key: K, fields?: Readonly<Record<string, string | number>>): string =>
+    fmt(texts[lang][key], fields);

@@ -37,6 +37,8 @@ const ERROR_TEXT: { readonly [C in ErrorCode]: TextKey & `error_${C}` } = {
   MATCH_OVER: "error_MATCH_OVER",
   INVALID_RECORD: "error_INVALID_RECORD",
   INVALID_DEAL: "error_INVALID_DEAL",
+  INVALID_TEXT: "error_INVALID_TEXT",
+  REMOVED_BY_HOST: "error_REMOVED_BY_HOST",
   INTERNAL: "error_INTERNAL",
 };
 

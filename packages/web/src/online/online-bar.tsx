@@ -5,6 +5,7 @@ import { useUi } from "../ui.js";
 import { closeText, errorText } from "./errors.js";
 import type { OnlineGame } from "./online-game.js";
 import { formatCode } from "./table-code.js";
+import { QuickWait, SpectatorCount, VisibilitySwitch } from "../lobby/table-lobby.js";
 
 /** How long "Kopiert" and a refused move's notice stay. */
 const COPIED_MS = 2000;
@@ -66,7 +67,7 @@ function Notice({ notice }: { notice: { code: string; at: number } | null }) {
 }
 
 /** Above an online table: the code to share, who the host is and who waits for whom, spectators, the connection. */
-export function OnlineBar({ game }: { game: OnlineGame }) {
+export function OnlineBar({ game, children }: { game: OnlineGame; children?: preact.ComponentChildren }) {
   const ui = useUi();
   const model = useStore(game.store);
   const status = useStore(game.status);
@@ -79,7 +80,8 @@ export function OnlineBar({ game }: { game: OnlineGame }) {
   const wanted = cleanName(status.name);
   const seated = model.players.filter((p) => !p.free).length;
   let waiting: string | null = null;
-  if (me !== null && table.status === "lobby")
+  if (me !== null && table.status === "lobby" && table.quick) waiting = null;
+  else if (me !== null && table.status === "lobby")
     waiting = isHost ? ui.tr("hostLobby") : ui.tr("waitingForHost", { name: hostName });
   else if (me !== null && table.status === "over" && !isHost) waiting = ui.tr("waitingRematch", { name: hostName });
   return (
@@ -93,10 +95,11 @@ export function OnlineBar({ game }: { game: OnlineGame }) {
         <code data-code={model.code}>{formatCode(model.code)}</code>
       </span>
       <CopyLink link={`${location.origin}${table.invitePath}`} />
+      {children}
       {me === null ? (
         <p class="online-bar__line" data-spectator>
           <strong class="online-bar__badge">{ui.tr("spectator")}</strong>{" "}
-          {ui.tr(status.watching === "full" ? "spectatorFull" : "spectatorStarted")}{" "}
+          {status.watching === "chosen" ? "" : ui.tr(status.watching === "full" ? "spectatorFull" : "spectatorStarted")}{" "}
           {ui.tr("hostIs", { name: hostName })}
         </p>
       ) : null}
@@ -106,6 +109,9 @@ export function OnlineBar({ game }: { game: OnlineGame }) {
           {isHost && table.status === "lobby" ? ` ${ui.tr("waitingPlayers", { n: seated })}` : null}
         </p>
       ) : null}
+      {me !== null ? <QuickWait table={table} /> : null}
+      <SpectatorCount table={table} />
+      {isHost ? <VisibilitySwitch table={table} onChange={(v) => game.setVisibility(v)} /> : null}
       {me !== null && table.status === "lobby" && myName !== wanted && myName.startsWith(wanted) ? (
         <p class="online-bar__line" data-renamed>
           {ui.tr("renamed", { name: myName })}

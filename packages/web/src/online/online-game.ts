@@ -1,12 +1,15 @@
 import type { GameEvent, Move } from "@schwimmen/rules";
-import type { ServerMessage, TableInfo, VersionedEvent } from "@schwimmen/server/protocol";
+import type { PresetName, ServerMessage, TableInfo, VersionedEvent } from "@schwimmen/server/protocol";
 import { readItem, writeItem } from "../device-storage.js";
 import { type GameController, type SeatInfo, type TableModel, appendLog, emptyModel } from "../game/model.js";
 import { createStore, type Store } from "../store.js";
 import { DROPPED, GameSocket, socketUrl } from "./socket.js";
 import { forgetTable, rememberTable } from "./table-code.js";
+import { type ChatChannel, createChatChannel } from "../chat/chat-state.js";
+import { lotOfEvents, onlineKasse } from "../stakes/kasse.js";
+import { stakeSettings, tableStakes } from "../stakes/stake-settings.js";
 
-const TOKEN_KEY = "schwimmen.token";
+export const TOKEN_KEY = "schwimmen.token";
 
 const ENGINE_EVENTS = new Set<string>([
   "roundStarted",
@@ -38,6 +41,10 @@ export interface OnlineOptions {
     readonly tableName: string;
   };
   readonly playerName: string;
+  /** Without a code: "Schnell spielen" (quickMatch) with a server preset and seat count instead of `create`. */
+  readonly quick?: { readonly preset?: string; readonly seats?: number };
+  /** With a code: watch the table (from the lobby) rather than sit down. */
+  readonly watchOnly?: boolean;
   /** Called once the table's code is known (to put it in the address). */
   readonly onCode?: (code: string) => void;
 }
@@ -57,8 +64,8 @@ export interface OnlineStatus {
   /** While the connection is down: its close code and the attempts in a row that failed. */
   readonly down: { readonly code: number; readonly failures: number } | null;
   readonly table: TableInfo | null;
-  /** Why this page only watches: the match had started, or every seat was taken. */
-  readonly watching: "started" | "full" | null;
+  /** Why this page only watches: the match had started, every seat was taken, or the player chose to watch. */
+  readonly watching: "started" | "full" | "chosen" | null;
   /** The name this page asked to sit down with. */
   readonly name: string;
 }
@@ -85,6 +92,12 @@ export type OnlineGame = GameController & {
   rename(name: string): void;
   /** Tries to connect at once (the server was unreachable). */
   retry(): void;
+  /** The table's chat (chat/chat-state.ts). */
+  readonly chat: ChatChannel;
+  /** Host only, while the table waits: removes the person in `seat`. */
+  kick(seat: number): void;
+  /** Host only, while the table waits: lists the table in the lobby (public) or not (private). */
+  setVisibility(visibility: "public" | "private"): void;
 };
 
 export function createOnlineGame(options: OnlineOptions): OnlineGame {
@@ -106,6 +119,7 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
   let clockOffset = 0;
   let created = false;
   let botLevels: readonly string[] = [];
+  const chat = createChatChannel((fields) => socket.request({ type: "chat", ...fields }));
 
   const showTable = (
     table: TableInfo,
@@ -130,6 +144,8 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
       canStart: table.status === "lobby" && seat === table.host,
       canRematch: table.status === "over" && seat === table.host,
       error: null,
+      kasse: onlineKasse(table.kasse, table.code),
+      lot: lotOfEvents(events) ?? model.lot ?? null,
     });
   };
 
@@ -153,6 +169,16 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
       case "sync":
         version = message.version;
         showTable(message.table, message.seat, message.view, message.events);
+        if (message.chat) chat.reset(message.chat);
+        return;
+      case "chatMessage":
+        if (message.room === "table") chat.receive(message.message);
+        return;
+      case "kicked":
+        // The host removed this seat from the waiting table: the page says so (problem KICKED) and stays away.
+        forgetTable(message.code);
+        setStatus({ stage: "stopped", problem: "KICKED", detail: message.code });
+        socket.close();
         return;
       case "update":
         if (version !== null && message.from !== version) {
@@ -184,6 +210,10 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
     // Within this page, only what was missed; a fresh page (a reload) gets the whole picture with the round's events.
     const resume = version !== null ? { lastVersion: version } : {};
     version = null;
+    if (options.watchOnly) {
+      setStatus({ watching: "chosen" });
+      return handle(await socket.request({ type: "watch", code, ...resume }), true);
+    }
     const answer = await socket.request({ type: "join", code, name: playerName, ...resume });
     // A table that runs without a seat for this device (or has none free) can still be watched.
     if (answer.type === "error" && (answer.code === "ALREADY_STARTED" || answer.code === "TABLE_FULL")) {
@@ -205,8 +235,24 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
       seats,
       rules: { ...rules },
       ...(botLevel && botLevels.includes(botLevel) ? { botLevel } : {}),
+      ...tableStakes(stakeSettings.get()),
     });
     // Refused (a name to fix) or dropped before the answer: the next attempt creates it.
+    if (answer.type !== "sync") created = false;
+    handle(answer, true);
+    if (answer.type === "sync") options.onCode?.(answer.table.code);
+  }
+
+  /** "Schnell spielen": a seat at a waiting public table; from then on the table is rejoined by its code. */
+  async function quickMatch(): Promise<void> {
+    const { preset, seats } = options.quick ?? {};
+    created = true;
+    const answer = await socket.request({
+      type: "quickMatch",
+      name: playerName,
+      ...(preset ? { preset: preset as PresetName } : {}),
+      ...(seats ? { seats } : {}),
+    });
     if (answer.type !== "sync") created = false;
     handle(answer, true);
     if (answer.type === "sync") options.onCode?.(answer.table.code);
@@ -222,6 +268,7 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
   bePatient();
   const enter = () => {
     bePatient();
+    if (code === null && options.quick && !created) return quickMatch();
     return code === null ? (created ? Promise.resolve() : create()) : rejoin();
   };
 
@@ -265,6 +312,9 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
       void enter();
     },
     retry: () => socket.retryNow(),
+    chat,
+    kick: (seat: number) => send({ type: "kick", seat }),
+    setVisibility: (visibility) => send({ type: "setVisibility", visibility }),
     hint: null,
     async record() {
       if (code === null) return null;

@@ -11,6 +11,7 @@ import { OnlineBar } from "./online-bar.js";
 import { createOnlineGame } from "./online-game.js";
 import { NameStep, ProblemPage } from "./online-pages.js";
 import { formatCode, normalizeCode } from "./table-code.js";
+import { ChatDock, KickedPage } from "../chat/chat-dock.js";
 
 /**
  * "Play against the computer instead" must work when the server (or the network) is gone: once this screen is here,
@@ -46,12 +47,16 @@ function OnlineSession({ code, params, onMenu, onRestart }: SessionProps) {
   const ui = useUi();
   const game = useMemo(() => {
     const current = settings.get();
-    const seats = Math.min(9, Math.max(2, Number(params.get("seats")) || 4));
+    const seats = Math.min(20, Math.max(2, Number(params.get("seats")) || 4));
     const botLevel = params.get("bot") ?? undefined;
     return createOnlineGame({
       code,
       playerName: current.name,
-      ...(code === null
+      ...(code !== null && params.has("watch") ? { watchOnly: true } : {}),
+      ...(code === null && params.has("quick")
+        ? { quick: { preset: params.get("preset") ?? "standard", seats: Number(params.get("seats")) || 4 } }
+        : {}),
+      ...(code === null && !params.has("quick")
         ? {
             create: {
               seats,
@@ -71,6 +76,8 @@ function OnlineSession({ code, params, onMenu, onRestart }: SessionProps) {
     sessionStorage.setItem("schwimmen.replay", JSON.stringify(record));
     location.hash = "#/replay";
   };
+  if (status.stage === "stopped" && status.problem === "KICKED")
+    return <KickedPage code={status.detail} onMenu={onMenu} />;
   if (status.stage === "stopped")
     return (
       <ProblemPage
@@ -88,7 +95,18 @@ function OnlineSession({ code, params, onMenu, onRestart }: SessionProps) {
         onDone={(name) => game.rename(name)}
       />
     );
-  return <TableScreen game={game} onMenu={onMenu} onReplay={openReplay} header={<OnlineBar game={game} />} />;
+  return (
+    <TableScreen
+      game={game}
+      onMenu={onMenu}
+      onReplay={openReplay}
+      header={
+        <OnlineBar game={game}>
+          <ChatDock game={game} />
+        </OnlineBar>
+      }
+    />
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { PRESETS, changedKeys, fullRules, matchingPreset } from "../presets.js";
 import { RULE_TEXTS, ruleValueName } from "../rule-texts.js";
 import { changeSettings } from "../settings.js";
 import { useUi } from "../ui.js";
+import { StakeOptions } from "../stakes/stake-options.js";
 
 /** A preset in one line: the values it changes. */
 function presetAbout(rules: Readonly<Record<string, unknown>>, lang: "de" | "en"): string {
@@ -49,8 +50,9 @@ export function HouseRules({ onDone }: { onDone: () => void }) {
           ))}
         </ul>
       </section>
+      <StakeOptions ui={ui} />
       <form class="rule-list" onSubmit={(event) => (event.preventDefault(), onDone())}>
-        {/* A rule whose other values the bots do not play yet (two decks) has nothing to choose. */}
+        {/* A rule whose other values the bots do not play (none today) has nothing to choose. */}
         {RULE_KEYS.filter((key) => botRuleValues(key).length > 1).map((key) => {
           const text = RULE_TEXTS[key];
           const id = `rule-${key}`;

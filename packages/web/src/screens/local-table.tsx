@@ -7,9 +7,16 @@ import { SPEED_DELAY_MS, settings } from "../settings.js";
 import { TableScreen } from "../table/table-screen.js";
 import { useUi } from "../ui.js";
 import { ConfirmDialog } from "./confirm-dialog.js";
+import { loadLocalLedger, storeLocalLedger } from "../stakes/local-ledger.js";
+import { stakeSettings } from "../stakes/stake-settings.js";
 import { levelsFor } from "./start.js";
 
-const BOT_NAMES = ["Lena", "Tom", "Anna", "Jonas", "Mia", "Paul", "Emma", "Finn"];
+// Enough for a big round of 20 (two decks).
+// prettier-ignore
+const BOT_NAMES = [
+  "Lena", "Tom", "Anna", "Jonas", "Mia", "Paul", "Emma", "Finn", "Lukas", "Sophie",
+  "Felix", "Hannah", "Leon", "Clara", "Jakob", "Lea", "Noah", "Ida", "Karl",
+];
 /** Marks the history entry pushed over the table's own, so that the browser's Back first asks. */
 const GUARD = "schwimmenLocalGuard";
 
@@ -34,6 +41,8 @@ export function LocalTable({ onMenu }: { onMenu: () => void }) {
       ask: botAsk(),
       resume: loadSavedMatch(),
       save: (match) => (match ? storeSavedMatch(match) : clearSavedMatch()),
+      ...stakeSettings.get(),
+      ledger: { load: loadLocalLedger, save: storeLocalLedger },
     });
   }, []);
   useEffect(() => () => game.dispose(), [game]);

@@ -78,7 +78,10 @@ export function ReplayViewer({ onMenu, params }: { onMenu: () => void; params: U
     const list = await tableMatches(wanted);
     setBusy(false);
     if (!list.ok) return setProblem(list.problem);
-    const latest = list.value?.[list.value.length - 1]?.match ?? null;
+    // A link may name the match (a profile's list of past matches); otherwise the latest is shown.
+    const asked = Number(params.get("match"));
+    const named = list.value?.find((m) => m.match === asked)?.match;
+    const latest = named ?? list.value?.[list.value.length - 1]?.match ?? null;
     setTable({ code: wanted, matches: list.value, chosen: latest });
     await loadMatch(wanted, latest);
   };

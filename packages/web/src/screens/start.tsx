@@ -1,8 +1,11 @@
-import { maxSeats } from "@schwimmen/rules";
+import { type Rules, maxSeats } from "@schwimmen/rules";
 import { useState } from "preact/hooks";
+import { StartLinks } from "../lobby/start-links.js";
 import { CardFace } from "../cards/card-face.js";
 import { OFFERED_LEVELS } from "../game/bot-protocol.js";
+import { botRatingSuffix } from "../ratings/bot-rating.js";
 import { CodeForm } from "../online/code-form.js";
+import { AccountLink } from "../players/account-link.js";
 import { BackToTable } from "../online/back-to-table.js";
 import { hasChosenName } from "../player-name.js";
 import { fullRules } from "../presets.js";
@@ -16,10 +19,14 @@ import { SoundToggle } from "../sound-toggle.js";
 import { MoveMarkToggle } from "../analysis/coach-toggle.js";
 import { hasLearned } from "../learn/progress.js";
 import "./start.css";
+import { StakeSummary } from "../stakes/stake-options.js";
 
 const go = (hash: string) => {
   location.hash = hash;
 };
+
+/** Most seats a table takes: 20, and no more than the deck (or two decks) deals three cards each and a middle. */
+export const mostSeats = (rules: Rules): number => Math.min(20, maxSeats(rules.deck, rules.decks));
 
 /** The levels of the computer seats for a table of `seats`: kept where set, the strongest offered otherwise. */
 export function levelsFor(levels: readonly string[], seats: number): string[] {
@@ -65,10 +72,28 @@ function Settings() {
   );
 }
 
+/** A choice of bot level, each with its rating. */
+function LevelField(props: { label: string; name: string; value: string; onChange: (level: string) => void }) {
+  const ui = useUi();
+  return (
+    <label class="field field--small">
+      <span>{props.label}</span>
+      <select name={props.name} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+        {OFFERED_LEVELS.map((l) => (
+          <option value={l}>
+            {ui.tr(`level_${l}`)}
+            {botRatingSuffix(l)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function PlayComputer() {
   const ui = useUi();
   const rules = fullRules(ui.settings.rules);
-  const most = Math.min(9, maxSeats(rules.deck));
+  const most = mostSeats(rules);
   const seats = Math.min(ui.settings.seats, most);
   const levels = levelsFor(ui.settings.levels, seats);
   const setLevel = (index: number, level: string) =>
@@ -94,20 +119,24 @@ function PlayComputer() {
           </select>
         </label>
         <div class="levels">
-          {levels.map((level, index) => (
-            <label class="field field--small">
-              <span>{ui.tr("computer", { n: index + 1 })}</span>
-              <select
+          {/* A big round: one choice for every computer player, not nineteen. */}
+          {levels.length > 8 ? (
+            <LevelField
+              label={ui.tr("computersAll", { n: levels.length })}
+              name="level-all"
+              value={levels[0] ?? "greedy"}
+              onChange={(value) => changeSettings({ levels: levels.map(() => value) })}
+            />
+          ) : (
+            levels.map((level, index) => (
+              <LevelField
+                label={ui.tr("computer", { n: index + 1 })}
                 name={`level-${index + 1}`}
                 value={level}
-                onChange={(e) => setLevel(index, e.currentTarget.value)}
-              >
-                {OFFERED_LEVELS.map((l) => (
-                  <option value={l}>{ui.tr(`level_${l}`)}</option>
-                ))}
-              </select>
-            </label>
-          ))}
+                onChange={(value) => setLevel(index, value)}
+              />
+            ))
+          )}
         </div>
         <label class="field">
           <span>{ui.tr("speed")}</span>
@@ -134,34 +163,31 @@ function PlayComputer() {
 /** `nameField`: the name can be changed here (unless the page asks for it above, on the first visit). */
 function PlayOnline({ nameField }: { nameField: boolean }) {
   const ui = useUi();
-  const [seats, setSeats] = useState(4);
+  const [chosen, setSeats] = useState(4);
   const [level, setLevel] = useState("expert");
+  const most = mostSeats(fullRules(ui.settings.rules));
+  const seats = Math.min(chosen, most);
   return (
     <section class="panel panel--online" aria-labelledby="online-title">
       <h2 id="online-title">{ui.tr("online")}</h2>
       {nameField ? <NameForm submit={ui.tr("nameSave")} /> : null}
+      <StartLinks />
       <form class="form form--inline" onSubmit={(e) => (e.preventDefault(), go(`#/new?seats=${seats}&bot=${level}`))}>
         <label class="field field--small">
           <span>{ui.tr("onlineSeats")}</span>
           <select name="online-seats" value={seats} onChange={(e) => setSeats(Number(e.currentTarget.value))}>
-            {[2, 3, 4, 5, 6, 7, 8, 9].map((n) => (
+            {Array.from({ length: most - 1 }, (_, i) => i + 2).map((n) => (
               <option value={n}>{n}</option>
             ))}
           </select>
         </label>
-        <label class="field field--small">
-          <span>{ui.tr("onlineBots")}</span>
-          <select name="online-bot" value={level} onChange={(e) => setLevel(e.currentTarget.value)}>
-            {OFFERED_LEVELS.map((l) => (
-              <option value={l}>{ui.tr(`level_${l}`)}</option>
-            ))}
-          </select>
-        </label>
+        <LevelField label={ui.tr("onlineBots")} name="online-bot" value={level} onChange={setLevel} />
         <button type="submit" class="btn btn--primary" data-action="create-table">
           {ui.tr("createTable")}
         </button>
       </form>
       <CodeForm />
+      <AccountLink />
     </section>
   );
 }
@@ -227,6 +253,7 @@ export function StartScreen() {
           <section class="panel panel--rules" aria-labelledby="house-title">
             <h2 id="house-title">{ui.tr("houseRules")}</h2>
             <RulesSummary rules={ui.settings.rules} />
+            <StakeSummary ui={ui} />
             <button type="button" class="btn" data-action="edit-rules" onClick={() => go("#/house-rules")}>
               {ui.tr("editRules")}
             </button>

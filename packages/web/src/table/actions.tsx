@@ -8,12 +8,14 @@ interface ActionsProps {
   readonly hint: (() => void) | null;
   readonly hintText: string | null;
   readonly prompt: string | null;
+  /** A hidden deal: the legal `passOn` of the two cards picked, null until two are picked. */
+  readonly passOn?: Move | null;
 }
 
 const has = (legal: readonly Action[], type: Action["type"]) => legal.some((a) => a.type === type);
 
 /** The buttons of exactly the legal actions (the page knows no rules of its own). */
-export function Actions({ legal, ui, act, hint, hintText, prompt }: ActionsProps) {
+export function Actions({ legal, ui, act, hint, hintText, prompt, passOn = null }: ActionsProps) {
   const choose = legal.filter((a): a is Extract<Action, { type: "choose" }> => a.type === "choose");
   return (
     <section class="actions" aria-label={ui.tr("actions")}>
@@ -64,6 +66,19 @@ export function Actions({ legal, ui, act, hint, hintText, prompt }: ActionsProps
             onClick={() => act({ type: "pass" })}
           >
             {ui.tr("pass")}
+          </button>
+        ) : null}
+        {has(legal, "passOn") ? (
+          <button
+            type="button"
+            class="btn btn--primary"
+            data-action="passOn"
+            aria-keyshortcuts="W"
+            aria-describedby={prompt ? "action-prompt" : undefined}
+            disabled={passOn === null}
+            onClick={() => passOn && act(passOn)}
+          >
+            {ui.tr("passOnButton")}
           </button>
         ) : null}
         {has(legal, "knock") ? (

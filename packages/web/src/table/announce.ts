@@ -94,6 +94,20 @@ export function describeEvent(event: GameEvent, speech: Speech): string | null {
   }
 }
 
+/**
+ * The newest event worth telling, in words (the table's status line). A knock in a hidden deal hands the packet on
+ * as well: the knock is the news then, not the packet.
+ */
+export function latestWords(log: readonly LoggedEvent[], speech: Speech): string | null {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const { event } = log[i]!;
+    if (event.type === "passedOn" && log[i - 1]?.event.type === "knocked") continue;
+    const text = describeEvent(event, speech);
+    if (text !== null) return text;
+  }
+  return null;
+}
+
 /** A loud event that gets a banner on the table: a knock, 31 or Feuer. */
 export function bannerOf(event: GameEvent, speech: Speech): string | null {
   if (event.type === "knocked") return describeEvent(event, speech);

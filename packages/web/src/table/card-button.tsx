@@ -7,6 +7,8 @@ import type { DragHandlers } from "./drag.js";
 
 export interface CardButtonProps {
   readonly card: Card;
+  /** Its place in a row where a card may be there twice (two decks): the hidden deal's "h0".."p1". */
+  readonly slot?: string;
   readonly faces: Faces;
   readonly lang: Lang;
   readonly selected?: boolean;
@@ -30,6 +32,7 @@ export function CardButton(props: CardButtonProps) {
       type="button"
       class={`card${selected ? " card--selected" : ""}`}
       data-card={card}
+      data-slot={props.slot}
       aria-label={name}
       aria-keyshortcuts={props.keyHint}
       aria-pressed={props.onPick ? selected : undefined}

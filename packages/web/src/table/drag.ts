@@ -13,10 +13,14 @@ export interface DragHandlers {
 const THRESHOLD = 8;
 
 /**
- * Dragging a hand card onto a middle card, with pointer events (mouse, pen and touch alike). The card follows the
- * pointer; let go over a middle card and `onDrop(give, take)` is called. A short press stays a click.
+ * Dragging a card onto a card of another row (a hand card onto a middle card by default), with pointer events
+ * (mouse, pen and touch alike). The card follows the pointer; let go over a card of `row` and
+ * `onDrop(card, target, its element, the dragged element)` is called. A short press stays a click.
  */
-export function useCardDrag(onDrop: (give: Card, take: Card) => void): (card: Card) => DragHandlers {
+export function useCardDrag(
+  onDrop: (card: Card, target: Card, element: HTMLElement, dragged: HTMLElement) => void,
+  row = "middle",
+): (card: Card) => DragHandlers {
   const drag = useRef<{ card: Card; x: number; y: number; moved: boolean; element: HTMLElement } | null>(null);
   const swallow = useRef(false);
   const end = () => {
@@ -54,8 +58,8 @@ export function useCardDrag(onDrop: (give: Card, take: Card) => void): (card: Ca
       end();
       if (!moved) return;
       swallow.current = true;
-      const take = below?.closest<HTMLElement>('[data-row="middle"] [data-card]')?.dataset.card;
-      if (take) onDrop(current.card, take as Card);
+      const target = below?.closest<HTMLElement>(`[data-row="${row}"] [data-card]`);
+      if (target?.dataset.card) onDrop(current.card, target.dataset.card as Card, target, current.element);
     },
     onPointerCancel: end,
     swallowClick() {

@@ -16,7 +16,7 @@ export function moveFocus(event: JSX.TargetedKeyboardEvent<HTMLElement>): void {
   else if (event.key === "ArrowLeft") target = cards[(index - 1 + cards.length) % cards.length];
   else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
     const other = document.querySelector<HTMLElement>(
-      `[data-row="${row.getAttribute("data-row") === "hand" ? "middle" : "hand"}"]`,
+      row.getAttribute("data-row") === "hand" ? '[data-row="middle"], [data-row="packet"]' : '[data-row="hand"]',
     );
     target =
       other?.querySelectorAll<HTMLElement>("button.card")[Math.max(0, index)] ??
@@ -74,11 +74,18 @@ interface HandProps {
   readonly picked: Card | null;
   readonly onPick: (card: Card) => void;
   readonly onDrop: (give: Card, take: Card) => void;
+  /** A hidden deal on your turn: the cards picked to pass on, and a drop onto the packet. */
+  readonly passOn?: {
+    readonly picked: (slot: `h${number}`) => boolean;
+    readonly toggle: (slot: `h${number}`) => void;
+    readonly active: boolean;
+    readonly onDrop: (give: Card, take: Card, element: HTMLElement, dragged: HTMLElement) => void;
+  } | null;
 }
 
-export function Hand({ view, ui, canSwap, picked, onPick, onDrop }: HandProps) {
+export function Hand({ view, ui, canSwap, picked, onPick, onDrop, passOn }: HandProps) {
   const hand = view.hand;
-  const drag = useCardDrag(onDrop);
+  const drag = useCardDrag(passOn ? passOn.onDrop : onDrop, passOn ? "packet" : "middle");
   if (!hand) return null;
   const value = handValue(hand, view.rules);
   return (
@@ -89,20 +96,25 @@ export function Hand({ view, ui, canSwap, picked, onPick, onDrop }: HandProps) {
         role="group"
         aria-label={`${ui.tr("yourHand")}, ${ui.tr("handValue", { v: value })}`}
       >
-        {hand.map((card, index) => (
-          <CardButton
-            card={card}
-            faces={ui.faces}
-            lang={ui.lang}
-            place={`${ui.tr("yourHand")} ${index + 1}`}
-            selected={picked === card}
-            disabled={!canSwap}
-            onPick={() => onPick(card)}
-            drag={canSwap ? drag(card) : undefined}
-            onKeyDown={moveFocus}
-            keyHint={canSwap ? String(index + 1) : undefined}
-          />
-        ))}
+        {hand.map((card, index) => {
+          const slot = `h${index}` as const;
+          const can = passOn ? passOn.active : canSwap;
+          return (
+            <CardButton
+              card={card}
+              slot={passOn ? slot : undefined}
+              faces={ui.faces}
+              lang={ui.lang}
+              place={`${ui.tr("yourHand")} ${index + 1}`}
+              selected={passOn ? passOn.picked(slot) : picked === card}
+              disabled={!can}
+              onPick={() => (passOn ? passOn.toggle(slot) : onPick(card))}
+              drag={can ? drag(card) : undefined}
+              onKeyDown={moveFocus}
+              keyHint={can ? String(index + 1) : undefined}
+            />
+          );
+        })}
       </div>
       <p class="hand__value" aria-hidden="true">
         {ui.tr("handValue", { v: String(value).replace(".5", "½") })}

@@ -6,8 +6,11 @@ type Place = { readonly left: number; readonly top: number };
 const reducedMotion = (): boolean =>
   typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** Cards that move: the open middle and the hand (result tables and replays only show cards). */
-const MOVING = ".felt [data-card], .hand [data-card]";
+/**
+ * Cards that move: the open middle and the hand (result tables and replays only show cards); and things that go from
+ * seat to seat, named by `data-flip` (the hidden deal's packet).
+ */
+const MOVING = ".felt [data-card], .hand [data-card], [data-flip]";
 const EASING = "cubic-bezier(.2,.7,.3,1)";
 
 /**
@@ -32,7 +35,7 @@ export function useFlip(root: RefObject<HTMLElement>): void {
     const animate = !reducedMotion() && last.current.size > 0;
     const now = new Map<string, Place>();
     for (const element of container.querySelectorAll<HTMLElement>(MOVING)) {
-      const key = element.dataset.card!;
+      const key = element.dataset.flip ?? element.dataset.card!;
       const here = place(element);
       now.set(key, here);
       if (!animate) continue;

@@ -7,6 +7,7 @@ import { useStore } from "../store.js";
 import type { Ui } from "../ui.js";
 import { CardShown } from "./card-button.js";
 import { Lives } from "./seats.js";
+import { KasseResult } from "../stakes/kasse-panel.js";
 
 interface ResultProps {
   readonly game: GameController;
@@ -215,6 +216,7 @@ export function RoundResult({ game, view, players, me, ui, onNext, onRematch, on
       {view.over && finished ? (
         <StandingsTable standings={standingsOf(finished)} players={players} me={me} ui={ui} />
       ) : null}
+      {view.over ? <KasseResult game={game} players={players} me={me} ui={ui} /> : null}
       {view.over ? (
         <details class="result__last">
           <summary>{ui.tr("lastRound")}</summary>

@@ -1,11 +1,22 @@
 import type { TableView } from "@schwimmen/rules";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { SeatInfo } from "../game/model.js";
 import type { Ui } from "../ui.js";
 import { CardBack } from "./card-button.js";
+import { PacketMark } from "./packet.js";
 
 /** Lives as coins; a swimming seat shows a wave instead. */
-export function Lives({ lives, status, ui }: { lives: number; status: string; ui: Ui }) {
+export function Lives({
+  lives,
+  status,
+  ui,
+  compact = false,
+}: {
+  lives: number;
+  status: string;
+  ui: Ui;
+  compact?: boolean;
+}) {
   const label =
     status === "out"
       ? ui.tr("out")
@@ -27,9 +38,17 @@ export function Lives({ lives, status, ui }: { lives: number; status: string; ui
           />
         </svg>
       ) : null}
-      {Array.from({ length: lives }, () => (
-        <span class="coin" aria-hidden="true" />
-      ))}
+      {/* A small chip at a big table: one coin and the number, when there are more than three. */}
+      {compact && lives > 3 ? (
+        <>
+          <span class="coin" aria-hidden="true" />
+          <span class="lives__count" aria-hidden="true">
+            ×{lives}
+          </span>
+        </>
+      ) : (
+        Array.from({ length: lives }, () => <span class="coin" aria-hidden="true" />)
+      )}
       {status !== "alive" ? <span class="lives__word">{label}</span> : null}
     </span>
   );
@@ -85,8 +104,12 @@ export function SeatBox({ seat, view, info, self, deadline, ui }: SeatProps) {
         {info?.away ? <span class="badge badge--off">{ui.tr("away")}</span> : null}
       </div>
       <div class="seat__row">
-        <Lives lives={view.lives[seat] ?? 0} status={status} ui={ui} />
-        {cards > 0 ? (
+        <Lives lives={view.lives[seat] ?? 0} status={status} ui={ui} compact={!self && view.seatCount > 12} />
+        {/* Your own packet lies face up on the felt while you hold it; at another seat the mark stands in for its
+            cards (three each in a hidden deal, nothing to tell). */}
+        {view.packetHolder === seat && !self ? (
+          <PacketMark ui={ui} />
+        ) : cards > 0 ? (
           <span class="seat__cards" role="img" aria-label={ui.tr("seatCards", { n: cards })}>
             {Array.from({ length: cards }, () => (
               <CardBack small />
@@ -117,10 +140,23 @@ export function Opponents(props: {
   const step = view.rules.direction === "clockwise" ? 1 : view.seatCount - 1;
   for (let i = 0, seat = start; i < view.seatCount; i++, seat = (seat + step) % view.seatCount)
     if (seat !== me) order.push(seat);
+  // A strip that scrolls keeps the seat to act (and with it the packet of a hidden deal) in sight.
+  const strip = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = strip.current;
+    const turn = list?.querySelector<HTMLElement>("[aria-current]");
+    if (!list || !turn || list.scrollHeight <= list.clientHeight) return;
+    const top = turn.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + turn.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = Math.max(0, top - 8);
+  }, [view.toAct, view.round]);
+  const crowd = order.length > 11 ? " seats--many seats--huge" : order.length > 8 ? " seats--many" : "";
   return (
     <ul
-      class={`seats${order.length > 5 ? " seats--crowded" : ""}${order.length > 8 ? " seats--many" : ""}`}
+      ref={strip}
+      class={`seats${order.length > 5 ? " seats--crowded" : ""}${crowd}`}
       aria-label={props.ui.tr("seats")}
+      data-count={order.length}
     >
       {order.map((seat) => (
         <SeatBox

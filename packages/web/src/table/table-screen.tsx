@@ -1,21 +1,25 @@
 import "../styles/table.css";
-import type { Card, Move } from "@schwimmen/rules";
+import "../styles/packet.css";
+import type { Card, Move, TableView } from "@schwimmen/rules";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { cardLabel, inGermanFaces } from "../cards/names.js";
 import type { GameController, MoveJudgement } from "../game/model.js";
 import { RulesSummary } from "../screens/rules-summary.js";
 import { useStore } from "../store.js";
-import { useUi } from "../ui.js";
+import { type Ui, useUi } from "../ui.js";
 import { Actions } from "./actions.js";
-import { type Speech, currentBanner, describeEvent, describeMove } from "./announce.js";
+import { type Speech, currentBanner, describeMove, latestWords } from "./announce.js";
 import { Hand, Middle } from "./felt.js";
 import { useFlip } from "./flip.js";
 import { RoundResult } from "./result.js";
 import { useTableSounds } from "../sound.js";
 import { SoundToggle } from "../sound-toggle.js";
 import { Opponents, SeatBox } from "./seats.js";
+import { PacketFelt, type Slot, dropOf, slotCard, usePassOnPicks } from "./packet.js";
 import { CoachDetails } from "../analysis/coach.js";
 import { MoveMark, isSlip } from "../analysis/move-mark.js";
+import { KasseButton } from "../stakes/kasse-panel.js";
+import { LotShow } from "../stakes/lot-show.js";
 
 export interface TableScreenProps {
   readonly game: GameController;
@@ -47,6 +51,15 @@ const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 
+/** What to do on a hidden deal's turn, by how many cards are picked to pass on. */
+function passOnPrompt(view: TableView, slots: readonly Slot[], ui: Ui): string {
+  const [a, b] = slots.map((slot) => slotCard(view, slot));
+  if (slots.length === 0 || !a) return ui.tr("passOnPrompt");
+  if (!b) return ui.tr("passOnOneMore");
+  const label = (card: Card) => cardLabel(card, ui.lang, ui.faces);
+  return ui.tr("passOnReady", { a: label(a), b: label(b) });
+}
+
 /** The card table: seats, the open middle and stock, your hand, your legal moves, announcements and results. */
 export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScreenProps) {
   const ui = useUi();
@@ -71,6 +84,9 @@ export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScre
   const swaps = legal.filter((a): a is Extract<typeof a, { type: "swap" }> => a.type === "swap");
   const canSwap = swaps.length > 0;
   const turnKey = `${view?.round}:${view?.history.length}:${view?.toAct}`;
+  // A hidden deal: the two cards picked to pass on (from the hand and the packet).
+  const hidden = view?.rules.deal === "hidden";
+  const passOn = usePassOnPicks(view, legal, turnKey);
 
   const current = pick.turn === turnKey ? pick : { ...NO_PICKS, turn: turnKey };
   const pickHand = current.hand;
@@ -97,6 +113,7 @@ export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScre
   const clearPicks = () => {
     picks.current = { ...NO_PICKS, turn: turnKey };
     setPick(picks.current);
+    if (passOn.slots.length > 0) passOn.clear();
   };
   const act = (move: Move) => {
     clearPicks();
@@ -155,7 +172,13 @@ export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScre
       choose(card);
       root.current?.querySelector<HTMLElement>(`button[data-card="${card}"]`)?.focus();
     };
-    if (digit >= 1 && digit <= 3 && view.hand) pickByKey(view.hand[digit - 1], onHand);
+    const slot = digit >= 1 && digit <= 3 ? (`h${digit - 1}` as const) : (`p${digit - 4}` as const);
+    if (hidden && digit >= 1 && digit <= 5) {
+      if (!passOn.active || !slotCard(view, slot)) return;
+      passOn.toggle(slot);
+      root.current?.querySelector<HTMLElement>(`button[data-slot="${slot}"]`)?.focus();
+    } else if (key === "w" && passOn.move) act(passOn.move);
+    else if (digit >= 1 && digit <= 3 && view.hand) pickByKey(view.hand[digit - 1], onHand);
     else if (digit >= 4 && digit <= 6 && view.middle) pickByKey(view.middle[digit - 4], onMiddle);
     else if (key === "a" && legal.some((a) => a.type === "swapAll")) act({ type: "swapAll" });
     else if (key === "p" && legal.some((a) => a.type === "pass")) act({ type: "pass" });
@@ -171,14 +194,12 @@ export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScre
     return () => document.removeEventListener("keydown", listener);
   }, []);
 
-  const lastWords = model.log
-    .toReversed()
-    .map((entry) => describeEvent(entry.event, speech))
-    .find((text) => text !== null);
+  const lastWords = latestWords(model.log, speech);
   const between = view !== null && (view.phase === "dealing" || view.over) && view.lastResult !== null;
   let prompt: string | null = null;
   if (view && legal.length > 0) {
     if (legal.some((a) => a.type === "choose")) prompt = ui.tr("choosePrompt");
+    else if (passOn.active) prompt = passOnPrompt(view, passOn.slots, ui);
     else if (pickHand) prompt = ui.tr("pickMiddle", { card: cardLabel(pickHand, ui.lang, ui.faces) });
     else if (canSwap) prompt = ui.tr("pickHand");
   }
@@ -192,6 +213,7 @@ export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScre
           ← {ui.tr("menu")}
         </button>
         {view ? <RulesSummary rules={view.rules} compact /> : null}
+        <KasseButton game={game} ui={ui} />
         <SoundToggle compact />
       </header>
       {header}
@@ -218,7 +240,12 @@ export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScre
             {myTurn ? ui.tr("yourTurn") : ""}
           </p>
           <Opponents view={view} players={players} me={me} deadline={model.deadline} ui={ui} />
-          <Middle view={view} ui={ui} canSwap={canSwap} picked={pickMiddle} onPick={onMiddle} />
+          <LotShow game={game} ui={ui} />
+          {hidden ? (
+            <PacketFelt view={view} ui={ui} names={names} picks={passOn} onDrop={(move) => move && act(move)} />
+          ) : (
+            <Middle view={view} ui={ui} canSwap={canSwap} picked={pickMiddle} onPick={onMiddle} />
+          )}
           <p class="status-line" aria-live="polite">
             {lastWords ?? ""}
           </p>
@@ -258,13 +285,39 @@ export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScre
                 )}
               </p>
             </div>
-            <Hand view={view} ui={ui} canSwap={canSwap} picked={pickHand} onPick={onHand} onDrop={trySwap} />
+            <Hand
+              view={view}
+              ui={ui}
+              canSwap={canSwap}
+              picked={pickHand}
+              onPick={onHand}
+              onDrop={trySwap}
+              passOn={hidden ? { ...passOn, onDrop: dropOf(passOn, (move) => move && act(move)) } : null}
+            />
             {mark && mark.round === view.round ? <MoveMark judgement={mark.judgement} speech={speech} ui={ui} /> : null}
-            <Actions legal={legal} ui={ui} act={act} hint={askHint} hintText={hintText} prompt={prompt} />
+            <Actions
+              legal={legal}
+              ui={ui}
+              act={act}
+              hint={askHint}
+              hintText={hintText}
+              prompt={prompt}
+              passOn={passOn.move}
+            />
             {game.estimates && hintText && myTurn ? (
               <CoachDetails key={turnKey} load={game.estimates} speech={speech} ui={ui} />
             ) : null}
-            <p class="keys-help">{ui.tr(askHint ? "keysHelp" : "keysHelpOnline")}</p>
+            <p class="keys-help">
+              {ui.tr(
+                hidden
+                  ? askHint
+                    ? "keysHelpHidden"
+                    : "keysHelpHiddenOnline"
+                  : askHint
+                    ? "keysHelp"
+                    : "keysHelpOnline",
+              )}
+            </p>
           </section>
         </main>
       ) : (

@@ -104,12 +104,20 @@ export async function waitForMyTurn(page: Page, name: string, timeout = 30_000):
   }
 }
 
-/** One quiet move on this seat's turn (pass, else take the first packet, else swap the first cards); waits for it. */
+/**
+ * One quiet move on this seat's turn (pass, else take the first packet, else pass a hidden deal's packet on as it came,
+ * else swap the first cards); waits for it.
+ */
 export async function quietMove(page: Page): Promise<void> {
   const before = await page.evaluate(() => document.querySelector("main")?.dataset.step ?? "");
   if (await page.isVisible("[data-action=pass]")) await page.keyboard.press("p");
   else if (await page.isVisible("[data-action=choose-first]")) await page.click("[data-action=choose-first]");
-  else {
+  else if (await page.isVisible("[data-action=passOn]")) {
+    // A hidden deal: the packet goes on as it came (its two cards picked, then W).
+    await page.keyboard.press("4");
+    await page.keyboard.press("5");
+    await page.keyboard.press("w");
+  } else {
     await page.keyboard.press("1");
     await page.keyboard.press("4");
   }

@@ -101,7 +101,7 @@ export interface RunningServer {
 }
 
 /** The real game server on a random port of 127.0.0.1, with its data in a temporary folder. */
-export async function startGameServer(): Promise<RunningServer> {
+export async function startGameServer(extraEnv: Readonly<Record<string, string>> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "schwimmen-web-test-"));
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, "packages/server/dist/main.js")], {
@@ -114,6 +114,7 @@ export async function startGameServer(): Promise<RunningServer> {
       BOT_DELAY_MS: "30",
       ROUND_PAUSE_MS: "400",
       LOG_LEVEL: "warn",
+      ...extraEnv,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -155,11 +156,14 @@ export function screenshotPath(name: string): string {
 }
 
 /** The real server and one Chromium for a describe block: started before its tests, stopped after them. */
-export function useServerAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+export function useServerAndBrowser(extraEnv: Readonly<Record<string, string>> = {}): {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+} {
   const env: { server?: RunningServer; browser?: Browser } = {};
   beforeAll(async () => {
     ensureBuild();
-    env.server = await startGameServer();
+    env.server = await startGameServer(extraEnv);
     env.browser = await launchBrowser();
   }, 300_000);
   afterAll(async () => {

@@ -196,6 +196,47 @@ describe.skipIf(!chromiumAvailable())("the table fits every screen on the player
     expect(failures).toEqual([]);
   }, 120_000);
 
+  it("a big round of 20 (two decks) and the hidden deal fit too, and every seat can be brought into sight", async () => {
+    const failures: string[] = [];
+    // Each opponent's chip, scrolled to within the strip where it scrolls, lies inside the strip and the viewport.
+    const everySeat = (seats: number) => async (page: Page) => {
+      for (const size of [VIEWPORTS[1], VIEWPORTS[6]]) {
+        await page.setViewportSize(size);
+        await frames(page);
+        const found = await page.evaluate((count) => {
+          const out: string[] = [];
+          const strip = document.querySelector(".seats:not(.seats--me)");
+          const chips = [...(strip?.querySelectorAll(".seat") ?? [])];
+          if (chips.length !== count) out.push(`${chips.length} chips for ${count} opponents`);
+          for (const chip of chips) {
+            chip.scrollIntoView({ block: "nearest", inline: "nearest" });
+            const r = chip.getBoundingClientRect();
+            const s = strip!.getBoundingClientRect();
+            const name = chip.querySelector(".seat__name")?.textContent;
+            if (r.top < s.top - 0.5 || r.bottom > s.bottom + 0.5) out.push(`${name} outside the strip`);
+            if (r.top < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+              out.push(`${name} off screen`);
+            if (r.width < 60 || r.height < 20) out.push(`${name} is ${Math.round(r.width)}x${Math.round(r.height)}`);
+          }
+          scrollTo(0, 0);
+          return out;
+        }, seats - 1);
+        for (const defect of found) failures.push(`${seats} seats ${size.width}x${size.height}: ${defect}`);
+      }
+    };
+    // Nine lives each, so that this seat stays in for its four turns (and the chips show many lives).
+    await localTable(env.browser, env.server.url, 20, failures, {
+      rules: { decks: 2, lives: 9 },
+      atEnd: everySeat(20),
+    });
+    await localTable(env.browser, env.server.url, 4, failures, { rules: { deal: "hidden" } });
+    await localTable(env.browser, env.server.url, 20, failures, {
+      rules: { deal: "hidden", decks: 2, lives: 9 },
+      atEnd: everySeat(20),
+    });
+    expect(failures).toEqual([]);
+  }, 240_000);
+
   it("online tables (the same table screen, with the table code above) fit as well", async () => {
     const failures: string[] = [];
     for (const seats of [2, 4, 9]) {

@@ -86,17 +86,21 @@ describe.skipIf(!chromiumAvailable())("screenshots of the start page and the tab
     await page.screenshot({ path: screenshotPath("rules-360x740") });
     await page.goto(`${env.server.url}/#/house-rules`);
     await page.waitForSelector("#rule-deck");
-    // Every rule key with a choice the bots play has a labelled control with a one-line explanation; no value the
-    // bots cannot play (the hidden deal) is offered.
+    // Every rule key with a choice the bots play has a labelled control with a one-line explanation; the bots play
+    // the hidden deal and two decks too, so both are offered.
     const unlabelled = await page.$$eval(
       ".rule select, .rule input",
       (controls) =>
         controls.filter((c) => !(c as HTMLInputElement).labels?.length || !c.getAttribute("aria-describedby")).length,
     );
     expect(unlabelled).toBe(0);
-    expect(await page.locator(".rule").count()).toBe(RULE_KEYS.filter((key) => botRuleValues(key).length > 1).length);
-    expect(await page.locator("#rule-deal option[value='\"hidden\"']").count()).toBe(0);
-    expect(await page.locator("#rule-decks").count()).toBe(0);
+    // One control per rule key with a choice; the table options (stake, dealer by lot) come on top, labelled too.
+    expect(await page.locator(".rule:has([id^='rule-'])").count()).toBe(
+      RULE_KEYS.filter((key) => botRuleValues(key).length > 1).length,
+    );
+    expect(await page.locator("#stake-per-life, #dealer-by-lot").count()).toBe(2);
+    expect(await page.locator("#rule-deal option[value='\"hidden\"']").count()).toBe(1);
+    expect(await page.locator("#rule-decks").count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: screenshotPath("house-rules-360x740") });
     await context.close();

@@ -1,0 +1,70 @@
+/**
+ * `schwimmen play --stake CENTS --dealer-by-lot`: the first dealer's draw before the match, and at its end the pot
+ * and every player's balance. The engine draws and settles (packages/rules); this only words it.
+ */
+import { type Lot, type MatchState, MAX_STAKE, cardName, highestOf, moneyText, settleMatch } from "@schwimmen/rules";
+import type { Lang } from "./text.js";
+
+const WORDS = {
+  de: {
+    draw: "Wer gibt? Jeder zieht eine Karte:",
+    again: "Gleichstand, nochmal:",
+    deals: (name: string) => `${name} hat die höchste Karte und gibt.`,
+    pot: (pot: string, stake: string) => `Im Pott: ${pot} (${stake} pro Leben).`,
+    takes: (name: string) => `${name} bekommt den Pott.`,
+    share: (names: string) => `Unentschieden: ${names} teilen sich den Pott.`,
+    kasse: "Kasse:",
+    enter: "Enter: los geht's",
+  },
+  en: {
+    draw: "Who deals? Everyone draws a card:",
+    again: "A tie, again:",
+    deals: (name: string) => `${name} has the highest card and deals.`,
+    pot: (pot: string, stake: string) => `In the pot: ${pot} (${stake} a life).`,
+    takes: (name: string) => `${name} takes the pot.`,
+    share: (names: string) => `A draw: ${names} share the pot.`,
+    kasse: "Tally:",
+    enter: "Enter: start",
+  },
+} as const;
+
+/** `--stake` as given: whole cents from 0 to MAX_STAKE, or a message. */
+export function parseStake(text: string | undefined): { ok: true; stake: number } | { ok: false; message: string } {
+  if (text === undefined) return { ok: true, stake: 0 };
+  const stake = Number(text);
+  return /^\d{1,4}$/.test(text) && stake <= MAX_STAKE
+    ? { ok: true, stake }
+    : { ok: false, message: `--stake must be whole cents from 0 to ${MAX_STAKE}` };
+}
+
+/** The draw, pass by pass, and who deals (and, for a person at a terminal, Enter to go on). */
+export function lotLines(lot: Lot, names: readonly string[], lang: Lang, waits = false): string[] {
+  const w = WORDS[lang];
+  const lines: string[] = [];
+  lot.draws.forEach((draw, pass) => {
+    lines.push(` ${pass === 0 ? w.draw : w.again}`);
+    const best = new Set(highestOf(draw));
+    draw.seats.forEach((seat, i) => {
+      const mark = best.has(seat) ? " *" : "";
+      lines.push(`   ${names[seat] ?? `#${seat + 1}`}: ${cardName(draw.cards[i]!, lang)}${mark}`);
+    });
+  });
+  lines.push(` ${w.deals(names[lot.dealer] ?? `#${lot.dealer + 1}`)}`);
+  if (waits) lines.push(` ${w.enter}`);
+  return lines;
+}
+
+/** The pot and each player's balance after a finished match; nothing for a match that did not end. */
+export function stakeLines(state: MatchState, stake: number, names: readonly string[], lang: Lang): string[] {
+  const settled = settleMatch(state, stake);
+  if (stake <= 0 || !settled.ok) return [];
+  const w = WORDS[lang];
+  const { pot, balance, takers } = settled.value;
+  const who = takers.map((seat) => names[seat] ?? `#${seat + 1}`);
+  const width = Math.max(...names.map((n) => n.length));
+  return [
+    ` ${w.pot(moneyText(pot, lang), moneyText(stake, lang))} ${who.length > 1 ? w.share(who.join(", ")) : w.takes(who[0] ?? "")}`,
+    ` ${w.kasse}`,
+    ...balance.map((cents, seat) => `   ${(names[seat] ?? "").padEnd(width)}  ${moneyText(cents, lang, true)}`),
+  ];
+}

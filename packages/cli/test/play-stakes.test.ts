@@ -1,0 +1,60 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { drawForDealer, moneyText, replayRecordText, settleMatch } from "@schwimmen/rules";
+import { runPlay } from "../src/play/command.js";
+import { scriptedIo } from "./play-script.js";
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "schwimmen-play-stakes-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const EN = { LANG: "en_US.UTF-8" };
+
+describe("schwimmen play --stake --dealer-by-lot", () => {
+  it("prints the draw for the first dealer, and at the end the pot and every balance", async () => {
+    const save = join(dir, "stakes.json");
+    const io = scriptedIo({ seed: "stakes" });
+    const args = ["--bots", "random,random", "--seed", "lot1", "--save", save, "--stake", "10", "--dealer-by-lot"];
+    expect(await runPlay(args, io, EN)).toBe(0);
+    const out = io.out();
+    const lot = drawForDealer(3, "skat32", 1, "lot1/lot");
+    const names = ["You", "Lena", "Tom"];
+    expect(out).toContain("Who deals? Everyone draws a card:");
+    expect(out).toContain(`${names[lot.dealer]} has the highest card and deals.`);
+    const saved = await readFile(save, "utf8");
+    expect((JSON.parse(saved) as { dealer: number }).dealer).toBe(lot.dealer);
+    const text = replayRecordText(saved);
+    if (!text.ok) throw new Error(text.error.message);
+    const settled = settleMatch(text.value.state, 10);
+    if (!settled.ok) throw new Error(settled.error.message);
+    expect(out).toContain(`In the pot: ${moneyText(settled.value.pot, "en")} (10c a life).`);
+    settled.value.balance.forEach((cents, seat) => {
+      expect(out).toMatch(new RegExp(`${names[seat]}\\s+${moneyText(cents, "en", true).replace(/[+$.]/g, "\\$&")}\\n`));
+    });
+  });
+
+  it("at a terminal, waits for Enter after the draw (the table's screen clears it)", async () => {
+    const io = scriptedIo({ seed: "tty-lot", tty: true });
+    const save = join(dir, "tty.json");
+    const args = ["--bots", "random", "--seed", "lot2", "--save", save, "--dealer-by-lot", "--stake", "5"];
+    expect(await runPlay(args, io, { ...EN, SCHWIMMEN_FAST: "1" })).toBe(0);
+    const out = io.out();
+    expect(out).toContain("Enter: start");
+    expect(out.indexOf("Enter: start")).toBeLessThan(out.indexOf("\x1b[2J"));
+    expect(out).toContain("In the pot:");
+  });
+
+  it("refuses a stake that is not whole cents from 0 to 1000", async () => {
+    for (const stake of ["-5", "1001", "2.5", "ten"]) {
+      const io = scriptedIo();
+      expect(await runPlay(["--bots", "random", `--stake=${stake}`], io, EN)).toBe(2);
+      expect(io.err()).toContain("--stake must be whole cents from 0 to 1000");
+    }
+  });
+});

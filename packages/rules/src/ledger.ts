@@ -1,0 +1,129 @@
+/**
+ * The "Kasse": the balances of one table's evening over several matches (rematches), by player name. Pure data and
+ * pure functions; the server keeps it with the table, the web client in the browser's storage.
+ */
+import type { Settlement } from "./stakes.js";
+
+/** One settled match. `players` are the names by seat, as they sat in that match. */
+export interface LedgerRow {
+  readonly match: number;
+  readonly stake: number;
+  readonly pot: number;
+  readonly players: readonly string[];
+  /** Per seat, cents won minus paid. */
+  readonly balance: readonly number[];
+  /** Seats that took the pot (one winner, or the sharers of a draw). */
+  readonly takers: readonly number[];
+}
+
+export type Ledger = readonly LedgerRow[];
+
+/** The most matches a ledger keeps; older rows are folded into the first kept one so the totals stay right. */
+export const LEDGER_ROWS = 200;
+
+/** The ledger with one more settled match. */
+export function addToLedger(ledger: Ledger, match: number, players: readonly string[], settled: Settlement): Ledger {
+  const row: LedgerRow = {
+    match,
+    stake: settled.stake,
+    pot: settled.pot,
+    players: players.slice(),
+    balance: settled.balance.slice(),
+    takers: settled.takers.slice(),
+  };
+  const rows = [...ledger, row];
+  return rows.length <= LEDGER_ROWS ? rows : foldOldest(rows);
+}
+
+/** Merges the two oldest rows into one carrying both balances (by name), so the ledger stays bounded. */
+function foldOldest(rows: readonly LedgerRow[]): LedgerRow[] {
+  const [first, second, ...rest] = rows as [LedgerRow, LedgerRow, ...LedgerRow[]];
+  const players = [...second.players];
+  const balance = [...second.balance];
+  first.players.forEach((name, seat) => {
+    const at = players.indexOf(name);
+    if (at >= 0) balance[at] = balance[at]! + first.balance[seat]!;
+    else {
+      players.push(name);
+      balance.push(first.balance[seat]!);
+    }
+  });
+  return [{ ...second, pot: first.pot + second.pot, players, balance }, ...rest];
+}
+
+export interface LedgerTotal {
+  readonly name: string;
+  readonly cents: number;
+}
+
+/** Each player's balance over the whole ledger, in order of first appearance. */
+export function ledgerTotals(ledger: Ledger): LedgerTotal[] {
+  const totals = new Map<string, number>();
+  for (const row of ledger) {
+    row.players.forEach((name, seat) => totals.set(name, (totals.get(name) ?? 0) + (row.balance[seat] ?? 0)));
+  }
+  return [...totals].map(([name, cents]) => ({ name, cents }));
+}
+
+/** A ledger in short, as a table shows it: every total and the newest rows. */
+export interface LedgerSummary {
+  /** Cents per life at the table now. */
+  readonly stake: number;
+  /** Settled matches so far. */
+  readonly matches: number;
+  /** Cents won minus paid over the evening, by player name, in order of first appearance. */
+  readonly totals: readonly LedgerTotal[];
+  /** The newest settled matches (at most `rows`), oldest first. */
+  readonly rows: readonly LedgerRow[];
+}
+
+export const ledgerSummary = (ledger: Ledger, stake: number, rows = 5): LedgerSummary => ({
+  stake,
+  matches: ledger.length,
+  totals: ledgerTotals(ledger),
+  rows: ledger.slice(-rows),
+});
+
+/** Cents as euros with a decimal point: 120 -> "1.20", -5 -> "-0.05". */
+export function euroText(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** Play money for people: "10 ct" and "1,20 €" in German, "10c" and "€1.20" in English; `signed` adds a plus. */
+export function moneyText(cents: number, lang: "de" | "en", signed = false): string {
+  const sign = cents < 0 ? "−" : signed && cents > 0 ? "+" : "";
+  const abs = Math.abs(cents);
+  const euros = Math.floor(abs / 100);
+  const rest = String(abs % 100).padStart(2, "0");
+  if (lang === "de") return abs < 100 ? `${sign}${abs} ct` : `${sign}${euros},${rest} €`;
+  return abs < 100 ? `${sign}${abs}c` : `${sign}€${euros}.${rest}`;
+}
+
+/** A CSV field: quoted when needed; text that a spreadsheet would take for a formula gets a leading apostrophe. */
+function csvField(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n']/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/**
+ * The ledger as CSV (comma separated, CRLF line ends): a header row (match, stake, pot, then one column per player),
+ * a row per match and a last row "total"; amounts as euros with a decimal point. A player absent from a match has an
+ * empty cell there.
+ */
+export function ledgerCsv(ledger: Ledger): string {
+  const totals = ledgerTotals(ledger);
+  const header = ["match", "stake", "pot", ...totals.map((t) => t.name)];
+  const lines = [header.map(csvField).join(",")];
+  for (const row of ledger) {
+    const cells = totals.map((t) => {
+      const seat = row.players.indexOf(t.name);
+      return seat < 0 ? "" : euroText(row.balance[seat] ?? 0);
+    });
+    lines.push([String(row.match), euroText(row.stake), euroText(row.pot), ...cells].join(","));
+  }
+  const pot = ledger.reduce((sum, row) => sum + row.pot, 0);
+  lines.push(["total", "", euroText(pot), ...totals.map((t) => euroText(t.cents))].join(","));
+  return lines.join("\r\n") + "\r\n";
+}

@@ -1,0 +1,139 @@
+/**
+ * A player's statistics, computed from the saved match records they sat in: each record is replayed by the rules
+ * package, and the finished rounds tell knocks, 31s, Feuer and lost lives; the order in which seats went out tells
+ * the places.
+ */
+import { type MatchState, isFire, replayRecordText } from "@schwimmen/rules";
+import type { PlayerRecordRow } from "./player-store.js";
+
+export interface PlayerStats {
+  readonly played: number;
+  readonly won: number;
+  /** Mean place (1 = winner; seats out in the same round share a place); null without matches. */
+  readonly averagePlace: number | null;
+  readonly livesLostPerMatch: number | null;
+  readonly knocks: number;
+  /** Knocks after which the knocker lost a life. */
+  readonly knocksLost: number;
+  readonly thirtyOnes: number;
+  readonly fires: number;
+  /** The house rules (differences from the defaults, "key=value") played most, most often first, at most three. */
+  readonly favouriteRules: readonly { readonly rule: string; readonly matches: number }[];
+}
+
+/** One past match as the profile lists it. */
+export interface PlayerMatch {
+  readonly code: string;
+  readonly match: number;
+  readonly finishedAt: number;
+  readonly seat: number;
+  readonly seats: number;
+  readonly place: number | null;
+  readonly won: boolean;
+  /** The other seats' names. */
+  readonly opponents: readonly string[];
+}
+
+/** Places by when each seat went out: later (or never) is better; seats out in the same round share a place. */
+export function placesOf(state: MatchState): number[] {
+  const outRound = Array.from({ length: state.seatCount }, (_, seat) => {
+    const round = state.finished.findIndex((r) => r.result.state[seat] === "out");
+    return round < 0 ? Infinity : round;
+  });
+  return outRound.map((mine, seat) => {
+    if (state.winner === seat) return 1;
+    return 1 + outRound.filter((other, i) => i !== seat && (other > mine || state.winner === i)).length;
+  });
+}
+
+interface Tally {
+  played: number;
+  won: number;
+  places: number;
+  placed: number;
+  lives: number;
+  knocks: number;
+  knocksLost: number;
+  thirtyOnes: number;
+  fires: number;
+  rules: Map<string, number>;
+}
+
+function count(tally: Tally, state: MatchState, seat: number, rules: unknown): number | null {
+  tally.played++;
+  if (state.winner === seat) tally.won++;
+  const place = state.over ? (placesOf(state)[seat] ?? null) : null;
+  if (place !== null) {
+    tally.places += place;
+    tally.placed++;
+  }
+  for (const { actions, result } of state.finished) {
+    const lost = result.lifeLosses[seat] ?? 0;
+    tally.lives += lost;
+    if (actions.some((a) => a.type === "knock" && a.seat === seat)) {
+      tally.knocks++;
+      if (lost > 0) tally.knocksLost++;
+    }
+    if (result.endReason === "thirtyOne" && result.values[seat] === 31) tally.thirtyOnes++;
+    const hand = result.hands[seat];
+    if (result.endReason === "fire" && hand && isFire(hand, state.rules)) tally.fires++;
+  }
+  if (typeof rules === "object" && rules !== null) {
+    for (const [key, value] of Object.entries(rules)) {
+      const rule = `${key}=${String(value)}`;
+      tally.rules.set(rule, (tally.rules.get(rule) ?? 0) + 1);
+    }
+  }
+  return place;
+}
+
+/** Statistics and the match list of one player from their records (rows that do not replay are left out). */
+export function playerStats(rows: readonly PlayerRecordRow[]): { stats: PlayerStats; matches: PlayerMatch[] } {
+  const tally: Tally = {
+    played: 0,
+    won: 0,
+    places: 0,
+    placed: 0,
+    lives: 0,
+    knocks: 0,
+    knocksLost: 0,
+    thirtyOnes: 0,
+    fires: 0,
+    rules: new Map(),
+  };
+  const matches: PlayerMatch[] = [];
+  for (const row of rows) {
+    const replayed = replayRecordText(row.record);
+    if (!replayed.ok || row.seat >= replayed.value.state.seatCount) continue;
+    const { state, players } = replayed.value;
+    const rules = (JSON.parse(row.record) as { rules?: unknown }).rules;
+    const place = count(tally, state, row.seat, rules);
+    matches.push({
+      code: row.code,
+      match: row.match,
+      finishedAt: row.at,
+      seat: row.seat,
+      seats: state.seatCount,
+      place,
+      won: state.winner === row.seat,
+      opponents: players.filter((_, i) => i !== row.seat),
+    });
+  }
+  const per = (n: number, of: number) => (of === 0 ? null : Math.round((n / of) * 100) / 100);
+  const favouriteRules = [...tally.rules]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 3)
+    .map(([rule, n]) => ({ rule, matches: n }));
+  const stats: PlayerStats = {
+    played: tally.played,
+    won: tally.won,
+    averagePlace: per(tally.places, tally.placed),
+    livesLostPerMatch: per(tally.lives, tally.played),
+    knocks: tally.knocks,
+    knocksLost: tally.knocksLost,
+    thirtyOnes: tally.thirtyOnes,
+    fires: tally.fires,
+    favouriteRules,
+  };
+  return { stats, matches };
+}

@@ -1,0 +1,130 @@
+/** Texts of the account and profile pages, German and English (same keys). */
+import { fmt } from "../i18n/index.js";
+import type { Lang } from "../settings.js";
+
+const en = {
+  account: "Account",
+  accountIntro:
+    "You play as a guest under your name on this device. Keep your account with a passkey to find your name, rating and matches again on any device – no password, no e-mail.",
+  accountOf: "Signed in as {name}",
+  guest: "Guest",
+  accountKind: "Account with passkey",
+  noPlayer: "Not signed in on this device yet.",
+  keepAccount: "Keep account with passkey",
+  signIn: "Sign in with passkey",
+  signOut: "Sign out",
+  myProfile: "My profile",
+  deleteAccount: "Delete account",
+  deleteTitle: "Delete your account?",
+  deleteText: "Your name, passkeys and sessions are removed for good. Your past matches stay, under a neutral name.",
+  deleteKeep: "Keep it",
+  deleteConfirm: "Delete",
+  deleted: "Your account has been deleted.",
+  kept: "Done: your account is kept with a passkey.",
+  signedIn: "Welcome back, {name}!",
+  signedOut: "Signed out.",
+  problem_NAME_TAKEN: "An account already has this name. Choose another name first.",
+  problem_INVALID_NAME: "This name is not allowed.",
+  problem_NOT_SIGNED_IN: "Choose a name first.",
+  problem_PASSKEY_CANCELLED: "The passkey was not used (cancelled or not available).",
+  problem_PASSKEY_REFUSED: "The passkey was not accepted.",
+  problem_UNKNOWN_PASSKEY: "This passkey belongs to no account here.",
+  problem_RATE_LIMITED: "Too many attempts. Please wait a little.",
+  problem_OFFLINE: "The server cannot be reached.",
+  problem_other: "That did not work ({code}).",
+  profile: "Profile",
+  deletedPlayer: "Deleted player",
+  notFound: "There is no such player.",
+  rating: "Rating",
+  ratingChart: "Rating over time",
+  provisional: "provisional: few rated matches yet",
+  noRating: "No rated matches yet.",
+  stats: "Statistics",
+  played: "Matches played",
+  won: "Matches won",
+  averagePlace: "Average place",
+  livesLost: "Lives lost per match",
+  knocks: "Knocks",
+  knocksLost: "Of these, lost by the knocker",
+  thirtyOnes: "31s",
+  fires: "Feuer",
+  favouriteRules: "Favourite house rules",
+  none: "none",
+  pastMatches: "Past matches",
+  noMatches: "No finished matches yet.",
+  matchLine: "{date}: place {place} of {seats} against {opponents}",
+  matchWon: "won",
+  watchReplay: "Replay",
+  loading: "Loading …",
+};
+
+const de: typeof en = {
+  account: "Konto",
+  accountIntro:
+    "Du spielst als Gast unter deinem Namen auf diesem Gerät. Behalte dein Konto mit einem Passkey, dann findest du Namen, Wertung und Partien auf jedem Gerät wieder – ohne Passwort, ohne E-Mail.",
+  accountOf: "Angemeldet als {name}",
+  guest: "Gast",
+  accountKind: "Konto mit Passkey",
+  noPlayer: "Auf diesem Gerät noch nicht angemeldet.",
+  keepAccount: "Konto mit Passkey behalten",
+  signIn: "Mit Passkey anmelden",
+  signOut: "Abmelden",
+  myProfile: "Mein Profil",
+  deleteAccount: "Konto löschen",
+  deleteTitle: "Konto wirklich löschen?",
+  deleteText:
+    "Dein Name, deine Passkeys und Anmeldungen werden endgültig entfernt. Deine alten Partien bleiben, unter einem neutralen Namen.",
+  deleteKeep: "Behalten",
+  deleteConfirm: "Löschen",
+  deleted: "Dein Konto ist gelöscht.",
+  kept: "Erledigt: Dein Konto ist mit einem Passkey gesichert.",
+  signedIn: "Willkommen zurück, {name}!",
+  signedOut: "Abgemeldet.",
+  problem_NAME_TAKEN: "Diesen Namen hat schon ein Konto. Such dir zuerst einen anderen Namen aus.",
+  problem_INVALID_NAME: "Dieser Name geht leider nicht.",
+  problem_NOT_SIGNED_IN: "Gib zuerst deinen Namen ein.",
+  problem_PASSKEY_CANCELLED: "Der Passkey wurde nicht benutzt (abgebrochen oder nicht verfügbar).",
+  problem_PASSKEY_REFUSED: "Der Passkey wurde nicht angenommen.",
+  problem_UNKNOWN_PASSKEY: "Zu diesem Passkey gibt es hier kein Konto.",
+  problem_RATE_LIMITED: "Zu viele Versuche. Bitte warte einen Moment.",
+  problem_OFFLINE: "Der Server ist nicht erreichbar.",
+  problem_other: "Das hat nicht geklappt ({code}).",
+  profile: "Profil",
+  deletedPlayer: "Gelöschter Spieler",
+  notFound: "Diesen Spieler gibt es nicht.",
+  rating: "Wertung",
+  ratingChart: "Wertung im Verlauf",
+  provisional: "vorläufig: noch wenige gewertete Partien",
+  noRating: "Noch keine gewerteten Partien.",
+  stats: "Statistik",
+  played: "Partien gespielt",
+  won: "Partien gewonnen",
+  averagePlace: "Platz im Schnitt",
+  livesLost: "Verlorene Leben pro Partie",
+  knocks: "Geklopft",
+  knocksLost: "Davon selbst verloren",
+  thirtyOnes: "31 gehabt",
+  fires: "Feuer gehabt",
+  favouriteRules: "Liebste Hausregeln",
+  none: "keine",
+  pastMatches: "Letzte Partien",
+  noMatches: "Noch keine beendeten Partien.",
+  matchLine: "{date}: Platz {place} von {seats} gegen {opponents}",
+  matchWon: "gewonnen",
+  watchReplay: "Ansehen",
+  loading: "Lädt …",
+};
+
+export type PlayerTextKey = keyof typeof en;
+
+export function playerTexts(lang: Lang) {
+  const texts = lang === "de" ? de : en;
+  return (key: PlayerTextKey, fields?: Readonly<Record<string, string | number>>) => fmt(texts[key], fields);
+}
+
+/** The sentence for an error code of the player endpoints. */
+export function problemText(lang: Lang, code: string): string {
+  const t = playerTexts(lang);
+  const key = `problem_${code}`;
+  return key in en ? t(key as PlayerTextKey) : t("problem_other", { code });
+}

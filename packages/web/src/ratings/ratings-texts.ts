@@ -1,0 +1,58 @@
+/** The leaderboard's and the bot ratings' words in German and English. */
+import { fmt } from "../i18n/index.js";
+import type { Lang } from "../settings.js";
+import { useUi } from "../ui.js";
+
+const en = {
+  boardTitle: "Leaderboard",
+  boardIntro:
+    "Ratings from public matches with at least two people, standard rules or a preset. A newcomer starts at 1500; the number grows as the server gets to know your game.",
+  boardLink: "Leaderboard",
+  tabAll: "Overall",
+  tabMonth: "This month",
+  colRank: "Place",
+  colName: "Player",
+  colRating: "Rating",
+  colMatches: "Matches",
+  colChange: "This month",
+  provisionalMark: "provisional",
+  boardEmpty: "No rated matches yet. Play a public match with other people to get onto the board.",
+  boardMonthEmpty: "No rated matches this month yet.",
+  boardLoading: "Loading the leaderboard…",
+  boardFailed: "The leaderboard could not be loaded. Try again in a moment.",
+  botsTitle: "The bots for comparison",
+  botRating: "{level} ~ {r}",
+};
+
+export type RatingTextKey = keyof typeof en;
+
+const de: Readonly<Record<RatingTextKey, string>> = {
+  boardTitle: "Bestenliste",
+  boardIntro:
+    "Wertungen aus öffentlichen Partien mit mindestens zwei Leuten, nach Standardregeln oder einer Vorgabe. Neu startest du bei 1500; je mehr du spielst, desto genauer kennt dich die Wertung.",
+  boardLink: "Bestenliste",
+  tabAll: "Gesamt",
+  tabMonth: "Dieser Monat",
+  colRank: "Platz",
+  colName: "Spieler",
+  colRating: "Wertung",
+  colMatches: "Partien",
+  colChange: "Im Monat",
+  provisionalMark: "vorläufig",
+  boardEmpty: "Noch keine gewerteten Partien. Spiel eine öffentliche Partie mit anderen Leuten, dann stehst du hier.",
+  boardMonthEmpty: "Diesen Monat gab es noch keine gewertete Partie.",
+  boardLoading: "Bestenliste wird geladen …",
+  boardFailed: "Die Bestenliste ließ sich nicht laden. Versuch es gleich noch einmal.",
+  botsTitle: "Die Computergegner zum Vergleich",
+  botRating: "{level} ~ {r}",
+};
+
+const TEXTS: Readonly<Record<Lang, Readonly<Record<RatingTextKey, string>>>> = { de, en };
+
+export type RatingTr = (key: RatingTextKey, fields?: Readonly<Record<string, string | number>>) => string;
+
+/** The leaderboard's translator in the page's language. */
+export function useRatingText(): RatingTr {
+  const { lang } = useUi();
+  return (key, fields) => fmt(TEXTS[lang][key], fields);
+}

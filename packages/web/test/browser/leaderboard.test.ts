@@ -1,0 +1,50 @@
+/** The leaderboard page after a rated match (played by two protocol clients), and the bots' ratings where one picks. */
+import { describe, expect, it } from "vitest";
+import { BOT_RATINGS } from "@schwimmen/server/bot-ratings";
+import { person, playPublicMatch } from "../../../server/test/rated-helpers.js";
+import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
+import { newPlayer } from "./online-drive.js";
+
+describe.skipIf(!chromiumAvailable())("leaderboard", () => {
+  const env = useServerAndBrowser();
+
+  it("shows both players of a rated match overall and this month, linked to their profiles, and the bots", async () => {
+    const url = env.server.url;
+    const anna = await person(url, "Anna");
+    const ben = await person(url, "Ben");
+    await playPublicMatch(anna, ben, ["Anna", "Ben"], 40_000);
+    await Promise.all([anna.client.close(), ben.client.close()]);
+
+    const { context, page } = await newPlayer(env.browser, "Lena", { lang: "de", width: 360, height: 740 });
+    await page.goto(`${url}/`);
+    // Where the bots are picked, each level shows its rating.
+    const expert = await page.textContent("select[name=online-bot] option[value=expert]");
+    expect(expert).toContain(`Profi ~ ${BOT_RATINGS.levels.expert.rating}`);
+    await page.click("[data-action=to-leaderboard]");
+    await page.waitForSelector("[data-board=all] [data-board-player]", { timeout: 10_000 });
+    expect(await page.textContent("h1")).toBe("Bestenliste");
+    const rows = await page.$$eval("[data-board=all] [data-board-player]", (trs) =>
+      trs.map((tr) => ({
+        player: tr.getAttribute("data-board-player"),
+        name: tr.querySelector("a")?.textContent,
+        href: tr.querySelector("a")?.getAttribute("href"),
+        provisional: tr.textContent?.includes("vorläufig"),
+      })),
+    );
+    expect(rows.map((r) => r.player).sort()).toEqual([anna.id, ben.id].sort());
+    for (const row of rows) {
+      expect(row.href).toBe(`#/player/${row.player}`);
+      expect(row.provisional).toBe(true);
+    }
+    expect(rows.map((r) => r.name).sort()).toEqual(["Anna", "Ben"]);
+    expect(await page.textContent(`[data-bot-rating=expert]`)).toBe(`Profi ~ ${BOT_RATINGS.levels.expert.rating}`);
+
+    await page.click("[data-period=month]");
+    await page.waitForSelector("[data-board=month] [data-board-player]", { timeout: 10_000 });
+    expect(await page.$$("[data-board=month] [data-board-player]")).toHaveLength(2);
+    await page.screenshot({ path: screenshotPath("leaderboard-360x740") });
+    await page.click(`[data-board-player="${anna.id}"] a`);
+    await page.waitForFunction((id) => location.hash === `#/player/${id}`, anna.id, { timeout: 5_000 });
+    await context.close();
+  }, 90_000);
+});

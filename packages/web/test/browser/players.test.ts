@@ -1,0 +1,107 @@
+import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumAvailable, useServerAndBrowser } from "./harness.js";
+import { createTable, newPlayer, playToTheEnd } from "./online-drive.js";
+
+/** Chromium's virtual authenticator (a platform passkey store that always verifies the user) on a page. */
+async function authenticator(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  return { cdp, id: authenticatorId };
+}
+
+const me = (page: Page) =>
+  page.evaluate(
+    async () => ((await (await fetch("/api/me")).json()) as { player: { id: string; name: string } }).player,
+  );
+
+describe.skipIf(!chromiumAvailable())("players: passkeys and profiles", () => {
+  const env = useServerAndBrowser();
+
+  it("an account kept with a passkey in one browser signs in in another", async () => {
+    // WebAuthn needs a host name (an IP address cannot be a relying party): the same server as "localhost".
+    const url = env.server.url.replace("127.0.0.1", "localhost");
+    const first = await newPlayer(env.browser, "Lena", { lang: "de" });
+    const one = await authenticator(first.context, first.page);
+    await first.page.goto(`${url}/#/account`);
+    await first.page.waitForSelector("main[data-account=guest]", { timeout: 15_000 });
+    const guest = await me(first.page);
+    expect(guest.name).toBe("Lena");
+    await first.page.click("[data-action=keep-account]");
+    await first.page.waitForSelector("main[data-account=account]", { timeout: 15_000 });
+    expect(await first.page.textContent("[data-note]")).toContain("Passkey gesichert");
+
+    // The passkey moves to the second browser's authenticator (as a synced passkey would).
+    const { credentials } = await one.cdp.send("WebAuthn.getCredentials", { authenticatorId: one.id });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]!.isResidentCredential).toBe(true);
+    const second = await newPlayer(env.browser, null, { lang: "de" });
+    const two = await authenticator(second.context, second.page);
+    await two.cdp.send("WebAuthn.addCredential", { authenticatorId: two.id, credential: credentials[0]! });
+
+    await second.page.goto(`${url}/#/account`);
+    await second.page.waitForSelector("main[data-account=none]", { timeout: 15_000 });
+    await second.page.click("[data-action=passkey-sign-in]");
+    await second.page.waitForSelector("main[data-account=account]", { timeout: 15_000 });
+    expect(await second.page.textContent("[data-note]")).toContain("Willkommen zurück, Lena!");
+    expect(await me(second.page)).toEqual({ id: guest.id, name: "Lena", kind: "account" });
+    // The device now goes by the account's name, and the profile opens.
+    const stored = await second.page.evaluate(() => localStorage.getItem("schwimmen.settings") ?? "");
+    expect(stored).toContain('"name":"Lena"');
+    await second.page.click("[data-action=my-profile]");
+    await second.page.waitForSelector(`main[data-profile="${guest.id}"]`, { timeout: 15_000 });
+    expect(await second.page.textContent("h1")).toBe("Lena");
+
+    // Signing out on the first browser leaves the second signed in.
+    await first.page.click("[data-action=sign-out]");
+    await first.page.waitForSelector("main[data-account=none]", { timeout: 15_000 });
+    expect((await me(second.page)).id).toBe(guest.id);
+
+    // Deleting the account (after the question) removes its passkeys: signing in with one is refused.
+    await second.page.goto(`${url}/#/account`);
+    await second.page.waitForSelector("main[data-account=account]", { timeout: 15_000 });
+    await second.page.click("[data-action=delete-account]");
+    await second.page.click("dialog.confirm [data-action=leave]");
+    await second.page.waitForSelector("main[data-account=none]", { timeout: 15_000 });
+    const profile = await second.page.evaluate(
+      async (id) => (await (await fetch(`/api/players/${id}`)).json()) as { player: { deleted: boolean } },
+      guest.id,
+    );
+    expect(profile.player.deleted).toBe(true);
+    await second.page.click("[data-action=passkey-sign-in]");
+    await second.page.waitForSelector("[data-note][role=alert]", { timeout: 15_000 });
+    expect(await second.page.textContent("[data-note]")).toContain("kein Konto");
+    for (const context of [first.context, second.context]) await context.close();
+  }, 90_000);
+
+  it("a profile shows the finished match, its statistics, and opens it in the replay viewer", async () => {
+    const { context, page } = await newPlayer(env.browser, "Mira", { lang: "de" });
+    await page.goto(`${env.server.url}/#/account`);
+    await page.waitForSelector("main[data-account=guest]", { timeout: 15_000 });
+    const player = await me(page);
+    const code = await createTable(page, env.server.url, 2);
+    await page.click("[data-action=start-match]");
+    await playToTheEnd(page, [page]);
+
+    await page.goto(`${env.server.url}/#/player/${player.id}`);
+    await page.waitForSelector(`main[data-profile="${player.id}"]`, { timeout: 15_000 });
+    expect(await page.textContent("h1")).toBe("Mira");
+    const stats = await page.textContent("[data-stats]");
+    expect(stats).toMatch(/Partien gespielt\s*1/);
+    const entry = page.locator(`[data-match="${code}/1"]`);
+    expect(await entry.textContent()).toContain("gegen Bot 2");
+    await entry.locator("[data-action=open-replay]").click();
+    await page.waitForSelector("[data-replay-info]", { timeout: 15_000 });
+    expect(page.url()).toContain(`#/replay?code=${code}&match=1`);
+    await context.close();
+  }, 90_000);
+});

@@ -1,0 +1,134 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
+import { playLocalMatch } from "./drive.js";
+import { createTable, newPlayer, playToTheEnd } from "./online-drive.js";
+import { QUICK_LOCAL, freshPage } from "./local-page.js";
+
+/** The Kasse's totals as the result or the dialog shows them: player name -> cents. */
+const totalsIn = (page: Page, scope: string) =>
+  page.evaluate((selector) => {
+    const out: Record<string, number> = {};
+    for (const row of document.querySelectorAll<HTMLElement>(`${selector} tr[data-player]`)) {
+      out[row.dataset.player!] = Number(row.querySelector<HTMLElement>("[data-cents]")!.dataset.cents);
+    }
+    return out;
+  }, scope);
+
+const sum = (totals: Record<string, number>) => Object.values(totals).reduce((a, b) => a + b, 0);
+
+/** The CSV the Kasse dialog offers, downloaded from its link (a file made in the page, or the server's). */
+async function csvOf(page: Page, opener = ".kasse-result [data-action=kasse]"): Promise<string[]> {
+  await page.click(opener);
+  await page.waitForSelector("dialog.kasse[open] [data-action=kasse-csv]");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.click("dialog.kasse[open] [data-action=kasse-csv]"),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^kasse(-[A-Z0-9]+)?\.csv$/);
+  const text = readFileSync((await download.path())!, "utf8");
+  await page.click("dialog.kasse[open] [data-action=kasse-close]");
+  await page.waitForSelector("dialog.kasse[open]", { state: "detached" });
+  return text.trimEnd().split("\r\n");
+}
+
+if (!chromiumAvailable())
+  console.warn("browser tests skipped: /usr/bin/chromium is missing (run scripts/ensure-chromium.sh)");
+
+describe.skipIf(!chromiumAvailable())("stakes against the computer", () => {
+  const env = useServerAndBrowser();
+
+  it("settles the stakes after a match and keeps the Kasse across a rematch and a reload", async () => {
+    const quick = { ...QUICK_LOCAL, rules: { lives: 2, swimming: "off" } };
+    const { page, errors, close } = await freshPage(env.browser, env.server.url, quick);
+    // The options on the house-rules page: 10 cents a life, the first dealer by lot.
+    await page.goto(`${env.server.url}/#/house-rules`);
+    await page.selectOption("#stake-per-life", "10");
+    await page.check("#dealer-by-lot");
+    expect(await page.textContent("#stake-per-life option:checked")).toBe("10c");
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.locator(".stake-options").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath("stakes-options-360x740") });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${env.server.url}/`);
+    await page.click("[data-action=start-local]");
+    // The lot: every seat's card, the highest marked, then the table.
+    const lot = await page.waitForSelector(".lot");
+    expect(await lot.$$eval(".lot__seat", (seats) => seats.length)).toBeGreaterThanOrEqual(2);
+    expect(await lot.$$eval(".lot__seat--best", (seats) => seats.length)).toBeGreaterThanOrEqual(1);
+    await page.screenshot({ path: screenshotPath("stakes-lot-1280x800") });
+    await page.waitForSelector(".lot", { state: "detached", timeout: 5000 });
+
+    await playLocalMatch(page, "mouse");
+    await page.waitForSelector(".kasse-result");
+    const pot = Number(await page.getAttribute(".kasse-result", "data-pot"));
+    // Quick rules: two lives each, so the losers paid 20 cents each at least.
+    expect(pot).toBeGreaterThanOrEqual(40);
+    expect(pot % 10).toBe(0);
+    expect(await page.textContent(".kasse-result__pot")).toMatch(/pot/);
+    const first = await totalsIn(page, ".kasse-result");
+    expect(Object.keys(first)).toHaveLength(3);
+    expect(sum(first)).toBe(0);
+    expect(Math.max(...Object.values(first))).toBeGreaterThan(0);
+    const csv1 = await csvOf(page);
+    expect(csv1[0]).toMatch(/^match,stake,pot,Tester,/);
+    expect(csv1).toHaveLength(3);
+    expect(csv1[1]).toMatch(new RegExp(`^1,0\\.10,${(pot / 100).toFixed(2)},`));
+
+    // A look at the result with the Kasse, wide and on a phone.
+    await page.screenshot({ path: screenshotPath("stakes-result-1280x800") });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: screenshotPath("stakes-result-360x740") });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A rematch: a second row, totals over both matches.
+    await page.click("[data-action=rematch]");
+    await page.waitForFunction(() => !document.querySelector("#result-title"), undefined, { timeout: 45_000 });
+    await playLocalMatch(page, "mouse");
+    await page.waitForSelector(".kasse-result");
+    const second = await totalsIn(page, ".kasse-result");
+    expect(sum(second)).toBe(0);
+    const csv2 = await csvOf(page);
+    expect(csv2).toHaveLength(4);
+    expect(csv2[1]).toBe(csv1[1]);
+    expect(csv2[3]!.startsWith("total,")).toBe(true);
+
+    // A reload starts the next match; the Kasse is still there, on request from the table's bar.
+    await page.reload();
+    await page.waitForSelector(".hand button.card");
+    await page.click(".topbar [data-action=kasse]");
+    await page.waitForSelector("dialog.kasse[open] tr[data-player]");
+    expect(await totalsIn(page, "dialog.kasse[open]")).toEqual(second);
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
+
+  it("an online table with stakes: the lot at the start, the Kasse at the end, kept over a reload", async () => {
+    // In German on a phone: "Kasse", cents as "ct".
+    const { context, page } = await newPlayer(env.browser, "Anna", { lang: "de", width: 360, height: 740 });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.addInitScript(() => localStorage.setItem("schwimmen.stakes.v1", '{"stake": 50, "dealerByLot": true}'));
+    const code = await createTable(page, env.server.url, 3);
+    await page.click("[data-action=start-match]");
+    await page.waitForSelector(".lot");
+    expect(await page.locator(".lot .lot__seat").count()).toBe(3);
+    await playToTheEnd(page, [page]);
+    await page.waitForSelector(".kasse-result");
+    const totals = await totalsIn(page, ".kasse-result");
+    expect(Object.keys(totals)).toContain("Anna");
+    expect(sum(totals)).toBe(0);
+    expect(await page.textContent(".kasse-result__pot")).toMatch(/Pott: \d+(,\d\d €| ct)$/);
+    await page.screenshot({ path: screenshotPath("stakes-online-de-360x740") });
+    const csv = await csvOf(page);
+    expect(csv[0]).toMatch(/^match,stake,pot,Anna,/);
+    expect(csv[1]).toMatch(/^1,0\.50,/);
+    expect(await page.getAttribute("[data-action=kasse-csv]", "href")).toBe(`/api/tables/${code}/ledger.csv`);
+    await page.reload();
+    await page.waitForSelector(".topbar [data-action=kasse]", { timeout: 15_000 });
+    expect((await csvOf(page, ".topbar [data-action=kasse]")).join("\n")).toBe(csv.join("\n"));
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
