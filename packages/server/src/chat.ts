@@ -10,7 +10,8 @@ import { type ChatStore, LOBBY_ROOM, type NewChatLine } from "./chat-store.js";
 import type { Clock } from "./clock.js";
 import { type ReplyId, errorFrame, frame } from "./messages.js";
 import { type ChatLine, type ChatRoom, LIMITS, type ParsedClientMessage } from "./protocol.js";
-import type { Subscriber, Table } from "./table.js";
+import type { Table } from "./table.js";
+import type { Subscriber } from "./table-audience.js";
 
 export type ChatRequest = Extract<ParsedClientMessage, { type: "chat" }>;
 

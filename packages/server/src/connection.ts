@@ -14,7 +14,8 @@ import {
 import { type ReplyId, errorFrame, frame } from "./messages.js";
 import { Hub } from "./hub.js";
 import type { Store } from "./store.js";
-import type { Subscriber, Table } from "./table.js";
+import type { Table } from "./table.js";
+import type { Subscriber } from "./table-audience.js";
 import { botLevels, defaultBotLevel } from "./bot-player.js";
 import { isBotLevel } from "@schwimmen/bots";
 import { maxSeats } from "@schwimmen/rules";

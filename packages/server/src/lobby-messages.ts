@@ -3,7 +3,8 @@ import type { Lobby } from "./lobby.js";
 import { type ReplyId, errorFrame, frame } from "./messages.js";
 import type { ParsedClientMessage } from "./protocol.js";
 import type { QuickMatcher } from "./quick-match.js";
-import type { Subscriber, Table } from "./table.js";
+import type { Table } from "./table.js";
+import type { Subscriber } from "./table-audience.js";
 
 type LobbyMessage = Extract<ParsedClientMessage, { type: "watchLobby" | "unwatchLobby" | "quickMatch" }>;
 

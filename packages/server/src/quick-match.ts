@@ -12,7 +12,8 @@ import type { Clock, TimerHandle } from "./clock.js";
 import { Hub } from "./hub.js";
 import { type ReplyId, errorFrame } from "./messages.js";
 import type { PresetName } from "./protocol.js";
-import type { Subscriber, Table } from "./table.js";
+import type { Table } from "./table.js";
+import type { Subscriber } from "./table-audience.js";
 import { type LogEntry, type SeatModel, seatOf } from "./table-model.js";
 
 export interface QuickMatchSettings {

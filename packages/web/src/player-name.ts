@@ -6,7 +6,9 @@
 import type { LIMITS } from "@schwimmen/server/protocol";
 import { readItem, writeItem } from "./device-storage.js";
 import { changeSettings, settings } from "./settings.js";
+import type { ApiError } from "./players/api.js";
 import { syncName } from "./players/session.js";
+import { createStore } from "./store.js";
 
 /** The server's limit (a type-only import keeps its validation library out of the first screen's code). */
 export const NAME_CHARS: (typeof LIMITS)["nameChars"] = 24;
@@ -36,12 +38,27 @@ export function hasChosenName(): boolean {
   return readItem(CHOSEN_KEY) === "1" || !PLACEHOLDERS.has(settings.get().name);
 }
 
-/** Keeps a (valid) name as the player's own; returns false and keeps nothing when it has a problem. */
+/** The name the server refused last (INVALID_NAME with its reason, NAME_TAKEN for an account), or null. */
+export const nameRefusal = createStore<(ApiError & { readonly name: string }) | null>(null);
+
+/**
+ * Keeps a (valid) name as the player's own; returns false and keeps nothing when it has a problem. The server gets
+ * it too; when it refuses the name, the device goes back to the name it had (unless another was saved meanwhile) and
+ * `nameRefusal` tells why.
+ */
 export function saveName(raw: string): boolean {
   if (nameProblem(raw) !== null) return false;
+  const name = cleanName(raw);
+  const before = { name: settings.get().name, chosen: hasChosenName() };
   writeItem(CHOSEN_KEY, "1");
-  changeSettings({ name: cleanName(raw) });
+  changeSettings({ name });
+  if (nameRefusal.get()?.name !== name) nameRefusal.set(null);
   // The server's player gets the name too (a guest on the first save): its profile and seats carry it.
-  syncName(cleanName(raw));
+  syncName(name, (error) => {
+    nameRefusal.set({ ...error, name });
+    if (settings.get().name !== name || before.name === name) return;
+    changeSettings({ name: before.name });
+    if (!before.chosen) writeItem(CHOSEN_KEY, null);
+  });
   return true;
 }

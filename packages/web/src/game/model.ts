@@ -14,6 +14,8 @@ export interface SeatInfo {
   readonly free?: boolean;
   /** Online: a bot plays this person's turns until they come back. */
   readonly away?: boolean;
+  /** Online: the id of the person's player (the name links to the profile). */
+  readonly player?: string;
 }
 
 /** One public event, numbered so the page can tell new ones from those already shown. */

@@ -5,8 +5,9 @@ import { readItem, writeItem } from "../device-storage.js";
 import { TOKEN_KEY } from "../online/online-game.js";
 import { GameSocket, socketUrl } from "../online/socket.js";
 import type { RuleKey } from "@schwimmen/rules";
+import { botRatingSuffix } from "../ratings/bot-rating.js";
 import { RULE_TEXTS, ruleValueName } from "../rule-texts.js";
-import { useUi } from "../ui.js";
+import { type Ui, useUi } from "../ui.js";
 import { type LobbyTr, presetName, useLobbyText } from "./lobby-texts.js";
 import { LobbyChat } from "../chat/lobby-chat.js";
 
@@ -52,15 +53,30 @@ export function QuickMatchForm({ presets }: { readonly presets: readonly string[
   );
 }
 
-function SeatLine({ seat, tr }: { readonly seat: LobbySeat; readonly tr: LobbyTr }) {
+/** A bot level with its measured rating, as where one picks it: "Profi ~ 1650". */
+const botLabel = (ui: Ui, level: string) => `${ui.tr(`level_${level}` as "level_random")}${botRatingSuffix(level)}`;
+
+/** A seat: a person's name opens their profile; a bot shows its level with the level's rating ("Profi ~ 1650"). */
+function SeatLine({
+  seat,
+  botLevel,
+  tr,
+}: {
+  readonly seat: LobbySeat;
+  readonly botLevel: string;
+  readonly tr: LobbyTr;
+}) {
+  const ui = useUi();
   if (seat.kind === "free") return <li class="lobby-seat lobby-seat--free">{tr("seatFree")}</li>;
   const rating =
-    seat.rating === null
-      ? ""
-      : ` (${tr("ratingOf", { r: seat.rating })}${seat.provisional ? `, ${tr("provisional")}` : ""})`;
+    seat.kind === "bot"
+      ? ` (${botLabel(ui, botLevel)})`
+      : seat.rating === null
+        ? ""
+        : ` (${tr("ratingOf", { r: seat.rating })}${seat.provisional ? `, ${tr("provisional")}` : ""})`;
   return (
-    <li class="lobby-seat" data-player={seat.player ?? undefined}>
-      {seat.name ?? ""}
+    <li class="lobby-seat" data-player={seat.player ?? undefined} data-bot={seat.kind === "bot" ? botLevel : undefined}>
+      {seat.player ? <a href={`#/player/${seat.player}`}>{seat.name ?? ""}</a> : (seat.name ?? "")}
       {rating}
     </li>
   );
@@ -88,6 +104,7 @@ function RulesLine({ table, tr }: { readonly table: LobbyTable; readonly tr: Lob
 }
 
 function TableRow({ table, tr }: { readonly table: LobbyTable; readonly tr: LobbyTr }) {
+  const ui = useUi();
   const title = table.quick ? tr("quickTable") : table.name;
   return (
     <li class="panel lobby-table" data-lobby-table={table.code}>
@@ -101,10 +118,15 @@ function TableRow({ table, tr }: { readonly table: LobbyTable; readonly tr: Lobb
           ? ` · ${tr(table.spectators === 1 ? "spectatorOne" : "spectatorsCount", { n: table.spectators })}`
           : ""}
       </p>
+      {table.seatsFree > 0 ? (
+        <p class="lobby-table__bots" data-bot-fill={table.botLevel}>
+          {tr("botsFill", { level: botLabel(ui, table.botLevel) })}
+        </p>
+      ) : null}
       <RulesLine table={table} tr={tr} />
       <ul class="lobby-table__seats">
         {table.seats.map((seat) => (
-          <SeatLine seat={seat} tr={tr} />
+          <SeatLine seat={seat} botLevel={table.botLevel} tr={tr} />
         ))}
       </ul>
       <div class="lobby-table__buttons">

@@ -10,6 +10,7 @@ const en = {
   quickPlay: "Quick match",
   quickPlayHint: "A table with people who want to play now; if nobody else comes soon, bots fill the free seats.",
   quickPreset: "Rules",
+  botsFill: "Seats still free at the start go to bots: {level}",
   quickSeats: "Players",
   quickSeatsAny: "{n} players",
   lobbyEmpty: "No open table right now. Start a quick match and others will find you here.",
@@ -54,6 +55,7 @@ const de: Readonly<Record<LobbyTextKey, string>> = {
   quickPlayHint:
     "Ein Tisch mit Leuten, die jetzt spielen wollen. Kommt so schnell keiner dazu, übernehmen Bots die freien Plätze.",
   quickPreset: "Regeln",
+  botsFill: "Was beim Start frei ist, übernehmen Bots: {level}",
   quickSeats: "Spieler",
   quickSeatsAny: "{n} Spieler",
   lobbyEmpty: "Gerade ist kein Tisch offen. Starte ein schnelles Spiel, dann finden die anderen dich hier.",
@@ -85,7 +87,7 @@ const de: Readonly<Record<LobbyTextKey, string>> = {
   preset_knockOnly: "Nur Klopfen",
   preset_quick: "Kurzes Spiel",
   preset_verdeckt: "Verdeckt",
-  preset_grosseRunde: "Große Runde (zwei Spiele)",
+  preset_grosseRunde: "Große Runde (zwei Decks)",
 };
 
 export const LOBBY_TEXTS: Readonly<Record<Lang, Readonly<Record<LobbyTextKey, string>>>> = { de, en };

@@ -77,6 +77,7 @@ const seatsOf = (table: TableInfo): SeatInfo[] =>
     connected: s.kind === "bot" || s.connected,
     free: s.kind === "free",
     away: s.away,
+    ...(s.kind === "human" && s.player ? { player: s.player } : {}),
   }));
 
 /**

@@ -3,7 +3,7 @@
  * session cookie), a later one renames it. Requests run one after the other, so two quick saves make one guest and
  * a page asking who it is waits for a name on its way.
  */
-import { type Me, fetchMe, postName } from "./api.js";
+import { type ApiError, type Me, fetchMe, postName } from "./api.js";
 
 let queue: Promise<unknown> = Promise.resolve();
 /** The name last sent (or on its way), so that the same name is not sent twice. */
@@ -15,22 +15,29 @@ function enqueue<T>(task: () => Promise<T>): Promise<T> {
   return next;
 }
 
-/** Sends a name (inside the queue); the player, or null when the server refused or could not be reached. */
-async function send(name: string): Promise<Me | null> {
+/** Codes with which the server refuses the name itself (not a lost connection). */
+const REFUSALS = new Set(["INVALID_NAME", "NAME_TAKEN"]);
+
+/**
+ * Sends a name (inside the queue); the player, or null when the server refused or could not be reached.
+ * `onRefused` hears a refusal of the name itself (INVALID_NAME with its reason, NAME_TAKEN).
+ */
+async function send(name: string, onRefused?: (error: ApiError) => void): Promise<Me | null> {
   const answer = await postName(name);
   if (!answer.ok) {
     sent = null;
+    if (REFUSALS.has(answer.error.code)) onRefused?.(answer.error);
     return null;
   }
   sent = name;
   return answer.value;
 }
 
-/** Sends the device's name to the server (once per change). */
-export function syncName(name: string): void {
+/** Sends the device's name to the server (once per change); `onRefused` hears when the server refuses it. */
+export function syncName(name: string, onRefused?: (error: ApiError) => void): void {
   if (name === sent) return;
   sent = name;
-  void enqueue(() => send(name));
+  void enqueue(() => send(name, onRefused));
 }
 
 /** The name the server knows now also counts as sent (after signing in, say). */

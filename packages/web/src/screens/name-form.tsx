@@ -1,6 +1,9 @@
 import { useId, useState } from "preact/hooks";
-import { NAME_CHARS, cleanName, hasChosenName, nameProblem, saveName } from "../player-name.js";
-import { useUi } from "../ui.js";
+import { errorText } from "../online/errors.js";
+import { NAME_CHARS, cleanName, hasChosenName, nameProblem, nameRefusal, saveName } from "../player-name.js";
+import { playerTexts } from "../players/texts.js";
+import { useStore } from "../store.js";
+import { type Ui, useUi } from "../ui.js";
 
 export interface NameFormProps {
   /** The button's words ("Merken", "Platz nehmen"). */
@@ -12,6 +15,12 @@ export interface NameFormProps {
   readonly autoFocus?: boolean;
 }
 
+/** Why the server refused a name, in the player's language (NAME_TAKEN: an account holds it already). */
+function refusalText(ui: Ui, error: { readonly code: string; readonly message: string; readonly reason?: string }) {
+  if (error.code === "NAME_TAKEN") return playerTexts(ui.lang)("nameTaken");
+  return errorText(ui, error.code, error.reason ?? error.message);
+}
+
 /**
  * The player's name: checked here for the obvious (blank, too long, invisible characters), saved on this device, and
  * any refusal (the page's or the server's) shown right under the field, tied to it for screen readers.
@@ -19,9 +28,11 @@ export interface NameFormProps {
 export function NameForm({ submit, onSaved, refusal = null, autoFocus = false }: NameFormProps) {
   const ui = useUi();
   const id = useId();
-  const [value, setValue] = useState(() => (hasChosenName() ? ui.settings.name : ""));
+  // A form drawn anew after the server refused a name shows that name again, with the reason.
+  const [value, setValue] = useState(() => (hasChosenName() ? ui.settings.name : (nameRefusal.get()?.name ?? "")));
   const [checked, setChecked] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
+  const refused = useStore(nameRefusal);
   // Problems show once the player tries to save (or types past the limit), not while they start typing.
   const problem = nameProblem(value);
   const shownProblem = checked || problem === "nameTooLong" ? problem : null;
@@ -29,7 +40,9 @@ export function NameForm({ submit, onSaved, refusal = null, autoFocus = false }:
     ? ui.tr(shownProblem, { n: NAME_CHARS })
     : refusal && cleanName(value) === cleanName(refusal.name)
       ? refusal.text
-      : null;
+      : refused && cleanName(value) === refused.name
+        ? refusalText(ui, refused)
+        : null;
   return (
     <form
       class="form form--inline name-form"

@@ -96,7 +96,14 @@ export function SeatBox({ seat, view, info, self, deadline, ui }: SeatProps) {
     <li class={classes} aria-current={turn ? "true" : undefined} data-seat={seat}>
       <div class="seat__top">
         <span class="seat__name">
-          {name}
+          {info?.player && !info.free ? (
+            // A new tab: looking at a profile does not leave the table.
+            <a class="seat__link" href={`#/player/${info.player}`} target="_blank" data-profile-link={info.player}>
+              {name}
+            </a>
+          ) : (
+            name
+          )}
           {self ? <span class="sr-only"> ({ui.tr("you")})</span> : null}
         </span>
         {info?.bot ? <span class="seat__level">{ui.tr(`level_${info.bot}` as "level_random")}</span> : null}

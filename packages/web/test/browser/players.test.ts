@@ -1,28 +1,7 @@
-import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumAvailable, useServerAndBrowser } from "./harness.js";
 import { createTable, newPlayer, playToTheEnd } from "./online-drive.js";
-
-/** Chromium's virtual authenticator (a platform passkey store that always verifies the user) on a page. */
-async function authenticator(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; id: string }> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return { cdp, id: authenticatorId };
-}
-
-const me = (page: Page) =>
-  page.evaluate(
-    async () => ((await (await fetch("/api/me")).json()) as { player: { id: string; name: string } }).player,
-  );
+import { authenticator, me } from "./passkey-drive.js";
 
 describe.skipIf(!chromiumAvailable())("players: passkeys and profiles", () => {
   const env = useServerAndBrowser();
