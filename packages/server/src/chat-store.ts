@@ -47,7 +47,7 @@ export const CHAT_MIGRATION = `CREATE TABLE chat_messages (
      WHEN OLD.deleted_at IS NULL AND NEW.deleted_at IS NOT NULL
      BEGIN UPDATE chat_messages SET name = NEW.name WHERE player_id = NEW.id; END;`;
 
-interface Row {
+export interface Row {
   id: number;
   match: number;
   seat: number | null;
@@ -58,7 +58,7 @@ interface Row {
   at: number;
 }
 
-const toLine = (r: Row): ChatLine => ({
+export const toLine = (r: Row): ChatLine => ({
   id: r.id,
   at: r.at,
   match: r.match,
@@ -69,7 +69,7 @@ const toLine = (r: Row): ChatLine => ({
   phrase: r.phrase as PhraseKey | null,
 });
 
-const COLUMNS = "id, match, seat, player_id, name, text, phrase, at";
+export const COLUMNS = "id, match, seat, player_id, name, text, phrase, at";
 
 export class SqliteChatStore implements ChatStore {
   private readonly stmts;

@@ -22,6 +22,8 @@ export type ServerConfig = Required<
   /** How long a quick-match table waits before bots fill it (QUICK_MATCH_WAIT_MS). */
   readonly quickMatch?: { readonly waitMs: number };
   readonly logLevel: string;
+  /** STORE=postgres: the PostgreSQL database everything is kept in (DATABASE_URL) instead of the SQLite file. */
+  readonly databaseUrl?: string;
 };
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -82,6 +84,23 @@ function readLimits(env: Env): Result<Partial<ServerLimits>, ConfigError> {
   return ok(limits);
 }
 
+/** STORE (sqlite, the default, or postgres) and, for postgres, DATABASE_URL. */
+function readStore(env: Env): Result<string | undefined, ConfigError> {
+  const store = env.STORE?.trim() || "sqlite";
+  if (store === "sqlite") return ok(undefined);
+  if (store !== "postgres") {
+    return err({ code: "INVALID_CONFIG", message: `STORE must be sqlite or postgres, not "${store}"` });
+  }
+  const url = env.DATABASE_URL?.trim() ?? "";
+  if (!/^postgres(ql)?:\/\/\S+$/.test(url)) {
+    return err({
+      code: "INVALID_CONFIG",
+      message: "STORE=postgres needs DATABASE_URL, an address like postgresql://user:password@host:5432/schwimmen",
+    });
+  }
+  return ok(url);
+}
+
 export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
   const numbers = {
     port: whole(env, "PORT", 0, 65_535),
@@ -120,6 +139,8 @@ export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
   }
   const limits = readLimits(env);
   if (!limits.ok) return limits;
+  const databaseUrl = readStore(env);
+  if (!databaseUrl.ok) return databaseUrl;
   const settings: Record<string, number> = {};
   for (const key of ["botDelayMs", "roundPauseMs", "snapshotEvery"] as const) {
     const value = get(key);
@@ -138,5 +159,6 @@ export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
     ...(get("lookupLimit") === undefined ? {} : { hub: { lookupLimit: get("lookupLimit")! } }),
     ...(get("quickMatchWaitMs") === undefined ? {} : { quickMatch: { waitMs: get("quickMatchWaitMs")! } }),
     logLevel,
+    ...(databaseUrl.value === undefined ? {} : { databaseUrl: databaseUrl.value }),
   });
 }

@@ -1,6 +1,7 @@
 /** `npm start`: the game server on PORT (8031) and HOST (localhost), data in ./data/schwimmen.db. */
 import { pino } from "pino";
 import { readConfig } from "./config.js";
+import { openPgStores } from "./pg-stores.js";
 import { type GameServer, startServer } from "./server.js";
 
 const config = readConfig(process.env);
@@ -8,12 +9,14 @@ if (!config.ok) {
   process.stderr.write(`schwimmen server: ${config.error.message}\n`);
   process.exit(2);
 }
-const { logLevel, ...options } = config.value;
+const { logLevel, databaseUrl, ...options } = config.value;
 const logger = pino({ level: logLevel });
 
 let server: GameServer;
 try {
-  server = await startServer({ ...options, logger });
+  // STORE=postgres: every store in the one PostgreSQL database (migrated here); otherwise the SQLite file.
+  const stores = databaseUrl === undefined ? {} : await openPgStores(databaseUrl);
+  server = await startServer({ ...options, ...stores, logger });
 } catch (cause) {
   // The usual causes are a port in use or a data folder that cannot be written: say so in one line.
   const message = cause instanceof Error ? cause.message : String(cause);

@@ -31,7 +31,7 @@ import { playerLimiters } from "./players-api.js";
 import type { PlayerStore } from "./player-store.js";
 import { SqlitePlayerStore } from "./sqlite-players.js";
 import { type ChatSettings, ChatService } from "./chat.js";
-import { MemoryChatStore, SqliteChatStore } from "./chat-store.js";
+import { type ChatStore, MemoryChatStore, SqliteChatStore } from "./chat-store.js";
 import type { Store } from "./store.js";
 import type { TableSettings } from "./table.js";
 import { Lobby, type LobbySettings } from "./lobby.js";
@@ -72,6 +72,8 @@ export interface ServerOptions {
   readonly sessionsPerAddress?: number;
   /** Where ratings live; by default in the SQLite store's file. */
   readonly ratingStore?: RatingStore;
+  /** Where chat lines live; by default in the SQLite store's file (in memory for a store of another kind). */
+  readonly chatStore?: ChatStore;
   /** Quick match: the wait before bots fill, the default seat count (DEFAULT_QUICK_MATCH for what is not given). */
   readonly quickMatch?: Partial<QuickMatchSettings>;
   /** Lobby list limits and push interval (DEFAULT_LOBBY for what is not given). */
@@ -105,7 +107,8 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
   const clock = options.clock ?? realClock;
   const store = options.store ?? new SqliteStore(options.dbPath ?? "./data/schwimmen.db");
   // Chat lines live in the same SQLite file; another store (tests) keeps them in memory.
-  const chatStore = store instanceof SqliteStore ? new SqliteChatStore(store.database) : new MemoryChatStore();
+  const chatStore =
+    options.chatStore ?? (store instanceof SqliteStore ? new SqliteChatStore(store.database) : new MemoryChatStore());
   const chat = new ChatService(chatStore, clock, log, options.chat);
   const settings: TableSettings = { ...DEFAULT_SETTINGS, ...options.settings };
   const players = new Players(

@@ -1,0 +1,371 @@
+import pg from "pg";
+import type { TableStatus } from "./protocol.js";
+import type { MatchSummary, Store, StoredEntry, StoredTable, TableRow } from "./store.js";
+import { PG_CHAT_MIGRATION } from "./pg-chat.js";
+import { PG_PLAYERS_MIGRATION } from "./pg-players.js";
+import { PG_RATINGS_MIGRATION } from "./pg-ratings.js";
+import { inTransaction } from "./pg-transaction.js";
+
+/**
+ * Versioned schema changes: migration i takes the database from schema version i to i+1 (kept in schema_version).
+ * Only ever append. Times are epoch milliseconds (BIGINT); JSON is kept as the text the server wrote, so a record
+ * reads back byte for byte.
+ */
+export const PG_MIGRATIONS: readonly string[] = [
+  `CREATE TABLE tables (
+     code TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     config TEXT NOT NULL,
+     status TEXT NOT NULL DEFAULT 'lobby',
+     version INTEGER NOT NULL DEFAULT 0,
+     created_at BIGINT NOT NULL,
+     updated_at BIGINT NOT NULL
+   );
+   CREATE INDEX tables_status_updated ON tables (status, updated_at);
+   -- The log: one row per version, never two (a second append of the same version fails: the fence builds on it).
+   CREATE TABLE actions (
+     code TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     entry TEXT NOT NULL,
+     at BIGINT NOT NULL,
+     PRIMARY KEY (code, version)
+   );
+   CREATE TABLE snapshots (
+     code TEXT PRIMARY KEY,
+     version INTEGER NOT NULL,
+     state TEXT NOT NULL,
+     at BIGINT NOT NULL
+   );
+   CREATE TABLE match_records (
+     code TEXT NOT NULL,
+     match INTEGER NOT NULL,
+     record TEXT NOT NULL,
+     at BIGINT NOT NULL,
+     PRIMARY KEY (code, match)
+   );
+   CREATE TABLE tokens (
+     token TEXT PRIMARY KEY,
+     created_at BIGINT NOT NULL,
+     used_at BIGINT NOT NULL,
+     seated BOOLEAN NOT NULL DEFAULT FALSE
+   );
+   CREATE INDEX tokens_seated_used ON tokens (seated, used_at);`,
+  // Ratings (pg-ratings.ts): current skills, the matches taken, each player's ended matches.
+  PG_RATINGS_MIGRATION,
+  // Players (pg-players.ts): guests and accounts, sessions, passkeys, which saved records each player sat in.
+  PG_PLAYERS_MIGRATION,
+  // Table talk (pg-chat.ts): lines kept with their table and match, and the lobby's.
+  PG_CHAT_MIGRATION,
+];
+
+/** Any server may start at the same time as another: migrations run under this advisory lock, one at a time. */
+const MIGRATION_LOCK = 0x5c4_31;
+
+/** Brings the database to the latest schema; returns its version. */
+export async function migratePg(pool: pg.Pool, migrations: readonly string[] = PG_MIGRATIONS): Promise<number> {
+  // All in one transaction: PostgreSQL's schema changes are transactional, so a failed migration leaves nothing.
+  return inTransaction(pool, async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await client.query("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+    const found = await client.query<{ version: number }>("SELECT version FROM schema_version");
+    if (found.rows.length === 0) await client.query("INSERT INTO schema_version (version) VALUES (0)");
+    const current = found.rows[0]?.version ?? 0;
+    if (current > migrations.length) {
+      throw new Error(`database schema ${current} is newer than this server's (${migrations.length})`);
+    }
+    for (let v = current; v < migrations.length; v++) await client.query(migrations[v]!);
+    await client.query("UPDATE schema_version SET version = $1", [migrations.length]);
+    return migrations.length;
+  });
+}
+
+/** BIGINT (epoch ms) comes back as a number: every time we keep is far below 2^53. */
+const INT8_OID = 20;
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === INT8_OID && format !== "binary"
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? "text")) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+export interface PgStoreOptions {
+  /** Connections at most (default 5). */
+  readonly poolSize?: number;
+  /** `now` stamps a token's use when it says hello again (the server's clock in tests). */
+  readonly now?: () => number;
+}
+
+interface PendingAppend {
+  readonly code: string;
+  readonly entries: readonly StoredEntry[];
+  readonly status: TableStatus | null;
+  readonly at: number;
+  readonly done: (error?: unknown) => void;
+}
+
+/**
+ * The networked store: PostgreSQL through a bounded pool. Appends are group-committed: those that arrive while a
+ * commit is under way go together in the next transaction, each in its own savepoint, so one that fails (a version
+ * already taken) is rejected alone and the others are kept. An append resolves once it is committed.
+ */
+export class PgStore implements Store {
+  private readonly pool: pg.Pool;
+  private readonly now: () => number;
+  private queue: PendingAppend[] = [];
+  private writing: Promise<void> | null = null;
+  private closed = false;
+
+  private constructor(pool: pg.Pool, now: () => number) {
+    this.pool = pool;
+    this.now = now;
+  }
+
+  /** Connects and migrates; fails when the database cannot be reached. */
+  static async open(url: string, options: PgStoreOptions = {}): Promise<PgStore> {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 5,
+      connectionTimeoutMillis: 10_000,
+      idleTimeoutMillis: 30_000,
+      types,
+    });
+    // An idle connection that breaks (the server restarts) must not crash the process; the next query reconnects.
+    pool.on("error", () => {});
+    try {
+      await migratePg(pool);
+    } catch (cause) {
+      await pool.end().catch(() => {});
+      throw cause;
+    }
+    return new PgStore(pool, options.now ?? Date.now);
+  }
+
+  /** The pool, for modules that keep their own tables in the same database. */
+  get database(): pg.Pool {
+    return this.pool;
+  }
+
+  async createTable(row: TableRow): Promise<boolean> {
+    const result = await this.pool.query(
+      `INSERT INTO tables (code, name, config, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
+       ON CONFLICT (code) DO NOTHING`,
+      [row.code, row.name, row.config, row.createdAt],
+    );
+    return result.rowCount === 1;
+  }
+
+  append(code: string, entries: readonly StoredEntry[], status: TableStatus | null, at: number): Promise<void> {
+    if (this.closed) return Promise.reject(new Error("store closed"));
+    return new Promise((resolve, reject) => {
+      this.queue.push({
+        code,
+        entries,
+        status,
+        at,
+        done: (error) => (error === undefined ? resolve() : reject(error)),
+      });
+      this.writing ??= this.drain();
+    });
+  }
+
+  /** Writes batches until the queue is empty (one at a time, so a table's appends keep their order). */
+  private async drain(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.queue.length > 0) {
+      const batch = this.queue;
+      this.queue = [];
+      const failed = new Map<PendingAppend, unknown>();
+      try {
+        await inTransaction(this.pool, async (client) => {
+          for (const item of batch) {
+            await client.query("SAVEPOINT item");
+            try {
+              await writeAppend(client, item);
+              await client.query("RELEASE SAVEPOINT item");
+            } catch (cause) {
+              await client.query("ROLLBACK TO SAVEPOINT item");
+              failed.set(item, cause);
+            }
+          }
+        });
+      } catch (cause) {
+        for (const item of batch) item.done(cause);
+        continue;
+      }
+      for (const item of batch) item.done(failed.get(item));
+    }
+    this.writing = null;
+  }
+
+  async saveSnapshot(code: string, version: number, state: string, at: number): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO snapshots (code, version, state, at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (code) DO UPDATE SET version = excluded.version, state = excluded.state, at = excluded.at`,
+      [code, version, state, at],
+    );
+  }
+
+  async loadTable(code: string): Promise<StoredTable | null> {
+    // One transaction with one view of the data: the snapshot and the entries after it belong together.
+    return inTransaction(this.pool, async (client) => {
+      await client.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+      const tables = await client.query<TableRow>(
+        `SELECT code, name, config, created_at AS "createdAt" FROM tables WHERE code = $1 AND status != 'archived'`,
+        [code],
+      );
+      const row = tables.rows[0];
+      if (!row) return null;
+      const snapshots = await client.query<{ version: number; state: string }>(
+        "SELECT version, state FROM snapshots WHERE code = $1",
+        [code],
+      );
+      const snapshot = snapshots.rows[0] ?? null;
+      const entries = await client.query<StoredEntry>(
+        "SELECT version, entry FROM actions WHERE code = $1 AND version > $2 ORDER BY version",
+        [code, snapshot?.version ?? 0],
+      );
+      return { row, snapshot, entries: entries.rows };
+    });
+  }
+
+  async playingTableCodes(): Promise<string[]> {
+    const result = await this.pool.query<{ code: string }>("SELECT code FROM tables WHERE status = 'playing'");
+    return result.rows.map((r) => r.code);
+  }
+
+  async staleTables(status: "lobby" | "over", before: number, limit: number): Promise<string[]> {
+    const result = await this.pool.query<{ code: string }>(
+      "SELECT code FROM tables WHERE status = $1 AND updated_at < $2 ORDER BY updated_at LIMIT $3",
+      [status, before, limit],
+    );
+    return result.rows.map((r) => r.code);
+  }
+
+  async expireTables(codes: readonly string[], status: "lobby" | "over", before: number): Promise<number> {
+    return inTransaction(this.pool, async (client) => {
+      const gone =
+        status === "lobby"
+          ? await client.query<{ code: string }>(
+              "DELETE FROM tables WHERE code = ANY($1) AND status = 'lobby' AND updated_at < $2 RETURNING code",
+              [codes, before],
+            )
+          : await client.query<{ code: string }>(
+              `UPDATE tables SET status = 'archived' WHERE code = ANY($1) AND status = 'over' AND updated_at < $2
+               RETURNING code`,
+              [codes, before],
+            );
+      const expired = gone.rows.map((r) => r.code);
+      if (expired.length === 0) return 0;
+      await client.query("DELETE FROM actions WHERE code = ANY($1)", [expired]);
+      await client.query("DELETE FROM snapshots WHERE code = ANY($1)", [expired]);
+      return expired.length;
+    });
+  }
+
+  async expireTokens(unseatedBefore: number, unusedBefore: number, limit: number): Promise<number> {
+    const sql = `DELETE FROM tokens WHERE token IN
+      (SELECT token FROM tokens WHERE seated = $1 AND used_at < $2 ORDER BY used_at LIMIT $3)`;
+    const unseated = (await this.pool.query(sql, [false, unseatedBefore, limit])).rowCount ?? 0;
+    const rest = Math.max(0, limit - unseated);
+    return unseated + ((await this.pool.query(sql, [true, unusedBefore, rest])).rowCount ?? 0);
+  }
+
+  async saveMatchRecord(code: string, match: number, record: string, at: number): Promise<void> {
+    // Saving the same record again (a rematch makes sure it is kept) leaves its time: the match ended then.
+    await this.pool.query(
+      `INSERT INTO match_records (code, match, record, at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (code, match) DO UPDATE SET record = excluded.record,
+         at = CASE WHEN match_records.record = excluded.record THEN match_records.at ELSE excluded.at END`,
+      [code, match, record, at],
+    );
+  }
+
+  async loadMatchRecord(code: string, match: number): Promise<string | null> {
+    const result = await this.pool.query<{ record: string }>(
+      "SELECT record FROM match_records WHERE code = $1 AND match = $2",
+      [code, match],
+    );
+    return result.rows[0]?.record ?? null;
+  }
+
+  async listMatches(code: string, limit: number): Promise<MatchSummary[]> {
+    // jsonb values come back parsed; the winner's type tells a draw (JSON null) from a record that does not say.
+    const result = await this.pool.query<{
+      match: number;
+      finishedAt: number;
+      seats: unknown;
+      winner: number | null;
+      winnerType: string | null;
+    }>(
+      `SELECT match, at AS "finishedAt", j -> 'players' AS seats, j #> '{table,winner}' AS winner,
+         jsonb_typeof(j #> '{table,winner}') AS "winnerType"
+       FROM (SELECT match, at, record::jsonb AS j FROM match_records WHERE code = $1 ORDER BY match LIMIT $2) AS m
+       ORDER BY match`,
+      [code, limit],
+    );
+    return result.rows.map((r) => ({
+      match: r.match,
+      finishedAt: r.finishedAt,
+      seats: Array.isArray(r.seats) ? (r.seats as string[]) : [],
+      ...(r.winnerType === null ? {} : { winner: r.winner }),
+    }));
+  }
+
+  async addToken(token: string, at: number): Promise<void> {
+    await this.pool.query(
+      "INSERT INTO tokens (token, created_at, used_at) VALUES ($1, $2, $2) ON CONFLICT (token) DO NOTHING",
+      [token, at],
+    );
+  }
+
+  async hasToken(token: string): Promise<boolean> {
+    const result = await this.pool.query("UPDATE tokens SET used_at = GREATEST(used_at, $1) WHERE token = $2", [
+      this.now(),
+      token,
+    ]);
+    return result.rowCount === 1;
+  }
+
+  /** Waits for the appends under way, then closes the pool (idempotent). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    while (this.writing) await this.writing;
+    await this.pool.end();
+  }
+}
+
+/** One append inside the batch's transaction: its entries, the seat it gives a token, the table's row. */
+async function writeAppend(client: pg.PoolClient, { code, entries, status, at }: PendingAppend): Promise<void> {
+  if (entries.length === 0) return;
+  await client.query(
+    `INSERT INTO actions (code, version, entry, at)
+     SELECT $1, v, e, $4 FROM unnest($2::int[], $3::text[]) AS u (v, e)`,
+    [code, entries.map((e) => e.version), entries.map((e) => e.entry), at],
+  );
+  // A token that takes a seat is kept for long (expire): marked in the same transaction as the seat.
+  for (const { entry } of entries) {
+    if (!entry.startsWith('{"kind":"join"')) continue;
+    const { token } = JSON.parse(entry) as { token: string };
+    await client.query("UPDATE tokens SET seated = TRUE, used_at = GREATEST(used_at, $1) WHERE token = $2", [
+      at,
+      token,
+    ]);
+  }
+  // The row's status changes with the table's; its updated_at with every append (for expiry), to the minute.
+  const last = entries[entries.length - 1]!;
+  if (status !== null) {
+    await client.query("UPDATE tables SET status = $1, version = $2, updated_at = $3 WHERE code = $4", [
+      status,
+      last.version,
+      at,
+      code,
+    ]);
+  } else {
+    await client.query("UPDATE tables SET updated_at = $1 WHERE code = $2 AND updated_at < $3", [
+      at,
+      code,
+      at - 60_000,
+    ]);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The PostgreSQL store passes the shared store suite, on a throwaway PostgreSQL started here (a fresh database per
+ * test). When PostgreSQL cannot be started the suite fails: it never skips.
+ */
+import { describe, expect, it } from "vitest";
+import pg from "pg";
+import { PgChatStore } from "../src/pg-chat.js";
+import { PgPlayerStore } from "../src/pg-players.js";
+import { PgRatingStore } from "../src/pg-ratings.js";
+import { PG_MIGRATIONS, PgStore, migratePg } from "../src/pg-store.js";
+import { usePostgres } from "./pg-harness.js";
+import { playerStoreContract } from "./player-store-contract.js";
+import { ratingStoreContract } from "./rating-store-contract.js";
+import { storeContract } from "./store-contract.js";
+
+const running = usePostgres();
+
+storeContract("PostgreSQL", async (now) => PgStore.open(await running().createDatabase(), { now, poolSize: 3 }));
+ratingStoreContract("PostgreSQL", async () => {
+  const store = await PgStore.open(await running().createDatabase(), { poolSize: 3 });
+  return { store: new PgRatingStore(store.database), close: () => store.close() };
+});
+playerStoreContract("PostgreSQL", async () => {
+  const store = await PgStore.open(await running().createDatabase(), { poolSize: 3 });
+  return { store, players: new PgPlayerStore(store.database), chat: new PgChatStore(store.database) };
+});
+
+const entry = (version: number) => ({ version, entry: `{"kind":"act","n":${version}}` });
+
+describe("PostgreSQL log", () => {
+  it("rejects only the append that reuses a version; the others committed with it are kept", async () => {
+    const store = await PgStore.open(await running().createDatabase(), { poolSize: 2 });
+    try {
+      for (const code of ["AAAAAAAAAA", "BBBBBBBBBB"]) {
+        await store.createTable({ code, name: "T", config: "{}", createdAt: 1000 });
+      }
+      await store.append("AAAAAAAAAA", [entry(1)], null, 2000);
+      const results = await Promise.allSettled([
+        store.append("AAAAAAAAAA", [entry(2)], null, 3000),
+        store.append("BBBBBBBBBB", [entry(1)], null, 3000),
+        store.append("AAAAAAAAAA", [entry(2)], "playing", 3000),
+        store.append("AAAAAAAAAA", [entry(3)], null, 3000),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+      expect((await store.loadTable("AAAAAAAAAA"))!.entries).toEqual([entry(1), entry(2), entry(3)]);
+      expect((await store.loadTable("BBBBBBBBBB"))!.entries).toEqual([entry(1)]);
+      expect(await store.playingTableCodes()).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe("PostgreSQL schema", () => {
+  it("migrates once, also when several servers start together, and refuses a newer schema", async () => {
+    const url = await running().createDatabase();
+    const stores = await Promise.all([1, 2, 3].map(() => PgStore.open(url, { poolSize: 2 })));
+    await Promise.all(stores.map((s) => s.close()));
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      const found = await pool.query<{ version: number }>("SELECT version FROM schema_version");
+      expect(found.rows).toEqual([{ version: PG_MIGRATIONS.length }]);
+      expect(await migratePg(pool)).toBe(PG_MIGRATIONS.length);
+      await pool.query("UPDATE schema_version SET version = $1", [PG_MIGRATIONS.length + 1]);
+      await expect(PgStore.open(url)).rejects.toThrow(/newer/);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("fails to open with a clear error when the database cannot be reached", async () => {
+    await expect(PgStore.open("postgresql://postgres@127.0.0.1:1/none")).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
