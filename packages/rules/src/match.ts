@@ -1,4 +1,4 @@
-import { type Card, type DeckName, deckCardIndex, deckCards, isCardOfDeck, maxSeats } from "./cards.js";
+import { type Card, deckCardIndex, deckCards, isCardOfDeck, maxSeats } from "./cards.js";
 import { type Rules, DEFAULT_RULES } from "./rules.js";
 import { type Result, type EngineError, ok, err, engineError } from "./result.js";
 import { Rng, seedText, shuffled } from "./rng.js";
@@ -79,59 +79,67 @@ function dealFromRng(state: MatchState, generator: Rng): Deal {
  * two decks).
  */
 export function checkDeal(state: MatchState, deal: Deal): EngineError | null {
-  const bad = (message: string): EngineError => engineError("INVALID_DEAL", message);
   const { rules } = state;
   if (deal.hands.length !== state.seatCount)
-    return bad(`the deal has ${deal.hands.length} hands for ${state.seatCount} seats`);
-  // How often each card has been seen so far, by card index; `size` counts them all.
-  const seen = new Uint8Array(52);
-  const copies = rules.decks;
+    return badDeal(`the deal has ${deal.hands.length} hands for ${state.seatCount} seats`);
+  // How often each card has been seen so far, by card index (one table for all calls: every replayed round runs
+  // this); `size` counts them all.
+  const seen = SEEN.fill(0);
   let size = 0;
-  const count = (cards: readonly unknown[], what: string): EngineError | null => {
-    const at = tally(cards, seen, copies, rules.deck);
-    size += cards.length;
-    if (at < 0) return null;
-    const card = cards[at];
-    return isCardOfDeck(card, rules.deck)
-      ? bad(`${card} is dealt ${copies === 1 ? "twice" : "more than twice"}`)
-      : bad(`${what} holds ${JSON.stringify(card)}, not a card of the ${rules.deck} deck`);
-  };
   for (let seat = 0; seat < state.seatCount; seat++) {
     const hand = deal.hands[seat];
     const out = state.status[seat] === "out";
-    if (out && hand !== null) return bad(`seat ${seat} is out of the match and gets no hand`);
+    if (out && hand !== null) return badDeal(`seat ${seat} is out of the match and gets no hand`);
     if (out) continue;
-    if (hand === null || hand === undefined) return bad(`seat ${seat} is in the match and needs a hand`);
-    if (hand.length !== 3) return bad(`the hand of seat ${seat} has ${hand.length} cards, not 3`);
-    const problem = count(hand, `the hand of seat ${seat}`);
-    if (problem) return problem;
+    if (hand === null || hand === undefined) return badDeal(`seat ${seat} is in the match and needs a hand`);
+    if (hand.length !== 3) return badDeal(`the hand of seat ${seat} has ${hand.length} cards, not 3`);
+    const at = tally(hand, seen, rules);
+    if (at >= 0) return notDealt(hand[at], `the hand of seat ${seat}`, rules);
+    size += 3;
   }
   const chooses = rules.deal === "dealerChooses";
   const hidden = rules.deal === "hidden";
   const open = hidden ? deal.packet : chooses ? deal.extra : deal.middle;
   const openName = hidden ? "the hidden deal's packet" : chooses ? "the dealer's second packet (extra)" : "the middle";
   const openSize = hidden ? 2 : 3;
-  if (!open || open.length !== openSize) return bad(`${openName} must be ${openSize} cards`);
-  if ((chooses || hidden) && deal.middle) return bad(`a ${rules.deal} deal has no middle (it must be null)`);
-  if (!chooses && deal.extra) return bad("only a dealerChooses deal has an extra packet");
-  const problem = count(open, openName) ?? count(deal.stock, "the stock");
-  if (problem) return problem;
+  if (!open || open.length !== openSize) return badDeal(`${openName} must be ${openSize} cards`);
+  if ((chooses || hidden) && deal.middle) return badDeal(`a ${rules.deal} deal has no middle (it must be null)`);
+  if (!chooses && deal.extra) return badDeal("only a dealerChooses deal has an extra packet");
+  const atOpen = tally(open, seen, rules);
+  if (atOpen >= 0) return notDealt(open[atOpen], openName, rules);
+  const atStock = tally(deal.stock, seen, rules);
+  if (atStock >= 0) return notDealt(deal.stock[atStock], "the stock", rules);
+  size += open.length + deal.stock.length;
   const deckSize = deckCards(rules.deck, rules.decks).length;
   if (size !== deckSize) {
+    const copies = rules.decks;
     const decks = copies === 2 ? "two decks" : `the ${rules.deck} deck`;
-    return bad(`the deal holds ${size} cards, ${decks} ${copies === 2 ? "have" : "has"} ${deckSize}`);
+    return badDeal(`the deal holds ${size} cards, ${decks} ${copies === 2 ? "have" : "has"} ${deckSize}`);
   }
   return null;
 }
+
+const badDeal = (message: string): EngineError => engineError("INVALID_DEAL", message);
+
+/** The error for a dealt value that `tally` stopped at: a card one copy too many, or no card of the deck. */
+function notDealt(card: unknown, what: string, rules: Rules): EngineError {
+  return isCardOfDeck(card, rules.deck)
+    ? badDeal(`${String(card)} is dealt ${rules.decks === 1 ? "twice" : "more than twice"}`)
+    : badDeal(`${what} holds ${JSON.stringify(card)}, not a card of the ${rules.deck} deck`);
+}
+
+/** `checkDeal`'s count of each card index, cleared at each call. */
+const SEEN = new Uint8Array(52);
 
 /**
  * Counts `cards` into `seen` (how often each card index has come so far); returns the position of the first that is
  * not a card of the deck or one copy too many, or -1. A plain loop: every replayed round runs it.
  */
-function tally(cards: readonly unknown[], seen: Uint8Array, copies: number, deck: DeckName): number {
+function tally(cards: readonly unknown[], seen: Uint8Array, rules: Rules): number {
+  const { deck, decks } = rules;
   for (let i = 0; i < cards.length; i++) {
     const index = deckCardIndex(cards[i], deck);
-    if (index < 0 || seen[index] === copies) return i;
+    if (index < 0 || seen[index] === decks) return i;
     seen[index] = seen[index]! + 1;
   }
   return -1;

@@ -5,6 +5,7 @@ import { PG_CHAT_MIGRATION } from "./pg-chat.js";
 import { PG_PLAYERS_MIGRATION } from "./pg-players.js";
 import { PG_RATINGS_MIGRATION } from "./pg-ratings.js";
 import { inTransaction } from "./pg-transaction.js";
+import { PG_LEASES_MIGRATION, type WriteFence } from "./cluster/lease.js";
 
 /**
  * Versioned schema changes: migration i takes the database from schema version i to i+1 (kept in schema_version).
@@ -56,6 +57,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   PG_PLAYERS_MIGRATION,
   // Table talk (pg-chat.ts): lines kept with their table and match, and the lobby's.
   PG_CHAT_MIGRATION,
+  // Table ownership leases of a cluster (cluster/lease.ts).
+  PG_LEASES_MIGRATION,
 ];
 
 /** Any server may start at the same time as another: migrations run under this advisory lock, one at a time. */
@@ -93,6 +96,8 @@ export interface PgStoreOptions {
   readonly poolSize?: number;
   /** `now` stamps a token's use when it says hello again (the server's clock in tests). */
   readonly now?: () => number;
+  /** When set, every write of a table's log, snapshot or records first passes the fence (cluster/lease.ts). */
+  readonly fence?: WriteFence;
 }
 
 interface PendingAppend {
@@ -115,7 +120,11 @@ export class PgStore implements Store {
   private writing: Promise<void> | null = null;
   private closed = false;
 
-  private constructor(pool: pg.Pool, now: () => number) {
+  private constructor(
+    pool: pg.Pool,
+    now: () => number,
+    private readonly fence: WriteFence | undefined,
+  ) {
     this.pool = pool;
     this.now = now;
   }
@@ -137,7 +146,7 @@ export class PgStore implements Store {
       await pool.end().catch(() => {});
       throw cause;
     }
-    return new PgStore(pool, options.now ?? Date.now);
+    return new PgStore(pool, options.now ?? Date.now, options.fence);
   }
 
   /** The pool, for modules that keep their own tables in the same database. */
@@ -177,7 +186,15 @@ export class PgStore implements Store {
       const failed = new Map<PendingAppend, unknown>();
       try {
         await inTransaction(this.pool, async (client) => {
+          const held = await this.fence?.held(
+            client,
+            batch.map((item) => item.code),
+          );
           for (const item of batch) {
+            if (held && !held.has(item.code)) {
+              failed.set(item, this.fence!.lost(item.code));
+              continue;
+            }
             await client.query("SAVEPOINT item");
             try {
               await writeAppend(client, item);
@@ -197,8 +214,22 @@ export class PgStore implements Store {
     this.writing = null;
   }
 
+  /** One write of a table's data: in a transaction behind the fence when there is one. */
+  private async writeTable(code: string, sql: string, params: unknown[]): Promise<void> {
+    const fence = this.fence;
+    if (!fence) {
+      await this.pool.query(sql, params);
+      return;
+    }
+    await inTransaction(this.pool, async (client) => {
+      if (!(await fence.held(client, [code])).has(code)) throw fence.lost(code);
+      await client.query(sql, params);
+    });
+  }
+
   async saveSnapshot(code: string, version: number, state: string, at: number): Promise<void> {
-    await this.pool.query(
+    await this.writeTable(
+      code,
       `INSERT INTO snapshots (code, version, state, at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (code) DO UPDATE SET version = excluded.version, state = excluded.state, at = excluded.at`,
       [code, version, state, at],
@@ -272,7 +303,8 @@ export class PgStore implements Store {
 
   async saveMatchRecord(code: string, match: number, record: string, at: number): Promise<void> {
     // Saving the same record again (a rematch makes sure it is kept) leaves its time: the match ended then.
-    await this.pool.query(
+    await this.writeTable(
+      code,
       `INSERT INTO match_records (code, match, record, at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (code, match) DO UPDATE SET record = excluded.record,
          at = CASE WHEN match_records.record = excluded.record THEN match_records.at ELSE excluded.at END`,

@@ -43,10 +43,12 @@ describe.skipIf(!chromiumAvailable())("the rules pages", () => {
         "Klopfen",
         "Leben und Schwimmen",
         "Eine Runde zu dritt",
+        "Verdeckt spielen",
+        "Große Runde mit zwei Blättern",
         "Mehr",
       ]);
       // Card pictures drawn by the app's own card faces, each row named for screen readers.
-      expect(await page.locator("article .hand-picture svg.card-svg").count()).toBe(39);
+      expect(await page.locator("article .hand-picture svg.card-svg").count()).toBe(77);
       const rows = await page.$$eval("article .hand-picture__cards", (els) =>
         els.map((e) => e.getAttribute("aria-label")),
       );

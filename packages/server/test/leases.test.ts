@@ -1,0 +1,319 @@
+/**
+ * Table ownership leases and fenced writes on a throwaway PostgreSQL (pg-harness): taking, renewing, releasing and
+ * taking over leases with their epochs; a node that lost a table can write nothing to it; concurrent takers get one
+ * lease; the keeper renews and notices a lease lost (also after a pause). Waits are on states, bounded.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../src/clock.js";
+import { LeaseKeeper, type LeaseLossReason } from "../src/cluster/lease-keeper.js";
+import { LeaseTable, leaseFence, type HeldLease } from "../src/cluster/lease.js";
+import { openFencedStore, type FencedStore } from "../src/cluster/fenced-store.js";
+import { PgStore } from "../src/pg-store.js";
+import { usePostgres } from "./pg-harness.js";
+
+const running = usePostgres();
+
+/** The ttl of leases that run out in a test; LONG for those that must not. */
+const TTL = 300;
+const LONG = 30_000;
+const CODE = "AAAAAAAAAA";
+const OTHER = "BBBBBBBBBB";
+const entry = (version: number) => ({ version, entry: `{"kind":"act","n":${version}}` });
+const row = (code: string) => ({ code, name: "Tisch", config: "{}", createdAt: 1000 });
+
+/** Polls until `probe` gives a truthy value (every 20 ms, at most `ms`). */
+async function waitFor<T>(probe: () => Promise<T> | T, ms = 5_000): Promise<NonNullable<T>> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error("waitFor: timed out");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const closing: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closing.splice(0).map((close) => close()));
+});
+
+async function plainStore(url: string, poolSize = 3): Promise<{ store: PgStore; leases: LeaseTable }> {
+  const store = await PgStore.open(url, { poolSize });
+  closing.push(() => store.close());
+  return { store, leases: new LeaseTable(store.database) };
+}
+
+async function startNode(url: string, name: string, ttlMs = TTL, clock?: ManualClock) {
+  const lost: [string, LeaseLossReason][] = [];
+  const fenced: FencedStore = await openFencedStore(url, name, {
+    ttlMs,
+    poolSize: 3,
+    onLost: (code, reason) => lost.push([code, reason]),
+    ...(clock ? { clock } : {}),
+  });
+  closing.push(async () => {
+    fenced.keeper.stop();
+    await fenced.store.close();
+  });
+  return { ...fenced, lost };
+}
+
+/** Lets the lease run out soon (renewed a last time with a short ttl, as by a node that then paused). */
+async function runOut(leases: LeaseTable, code: string, node: string, epoch: number): Promise<void> {
+  expect(await leases.renew(code, node, epoch, 50)).toBe(true);
+  await waitFor(async () => (await leases.ownerOf(code))?.expired);
+}
+
+describe("table leases", () => {
+  it("takes a free lease, keeps its epoch for the owner, and bumps it for a takeover once it ran out", async () => {
+    const { store, leases } = await plainStore(await running().createDatabase());
+    expect(await leases.acquire(CODE, "A", LONG)).toEqual({ epoch: 1 });
+    expect(await leases.acquire(CODE, "B", LONG)).toBeNull();
+    expect(await leases.acquire(CODE, "A", LONG)).toEqual({ epoch: 1 });
+    expect(await leases.renew(CODE, "A", 1, LONG)).toBe(true);
+    expect(await leases.renew(CODE, "A", 2, LONG)).toBe(false);
+    expect(await leases.renew(CODE, "B", 1, LONG)).toBe(false);
+    expect(await leases.ownerOf(CODE)).toMatchObject({ code: CODE, node: "A", epoch: 1, expired: false });
+    expect([await leases.leasesOf("A"), await leases.leasesOf("B")]).toEqual([1, 0]);
+    expect(await leases.ownerOf(OTHER)).toBeNull();
+
+    // Run out: the owner can no longer renew, another node takes it at the next epoch, and the takeover scan sees
+    // it meanwhile (only for a table still playing).
+    await store.createTable(row(CODE));
+    await store.createTable(row(OTHER));
+    await store.append(CODE, [entry(1)], "playing", 2000);
+    await leases.acquire(OTHER, "A", LONG);
+    await runOut(leases, CODE, "A", 1);
+    await runOut(leases, OTHER, "A", 1);
+    expect(await leases.renew(CODE, "A", 1, LONG)).toBe(false);
+    expect(await leases.leasesOf("A")).toBe(0);
+    expect(await leases.expiredLeases(10)).toEqual([expect.objectContaining({ code: CODE, node: "A", epoch: 1 })]);
+    expect(await leases.acquire(CODE, "B", LONG)).toEqual({ epoch: 2 });
+    expect(await leases.expiredLeases(10)).toEqual([]);
+    expect(await leases.ownerOf(CODE)).toMatchObject({ node: "B", epoch: 2, expired: false });
+
+    // An owner whose own lease ran out gets it back at a new epoch; a release frees it at once.
+    expect(await leases.acquire(OTHER, "A", LONG)).toEqual({ epoch: 2 });
+    expect(await leases.release(CODE, "A", 1)).toBe(false);
+    expect(await leases.release(CODE, "B", 2)).toBe(true);
+    expect(await leases.ownerOf(CODE)).toMatchObject({ node: "B", epoch: 2, expired: true });
+    expect(await leases.acquire(CODE, "A", LONG)).toEqual({ epoch: 3 });
+    await expect(leases.acquire(CODE, "A", 0)).rejects.toThrow(RangeError);
+  });
+
+  it("gives exactly one of 50 concurrent takers the lease, free or run out", async () => {
+    const url = await running().createDatabase();
+    const pools = [await plainStore(url, 8), await plainStore(url, 8)];
+    const race = () =>
+      Promise.all(Array.from({ length: 50 }, (_, i) => pools[i % 2]!.leases.acquire(CODE, `node-${i}`, LONG)));
+    const first = await race();
+    const winner = first.findIndex((lease) => lease !== null);
+    expect(first.filter((lease) => lease !== null)).toEqual([{ epoch: 1 }]);
+    const { leases } = pools[0]!;
+    expect(await leases.ownerOf(CODE)).toMatchObject({ node: `node-${winner}`, epoch: 1 });
+
+    await runOut(leases, CODE, `node-${winner}`, 1);
+    const second = await race();
+    expect(second.filter((lease) => lease !== null)).toEqual([{ epoch: 2 }]);
+    const owner = await leases.ownerOf(CODE);
+    expect(owner).toMatchObject({ node: `node-${second.findIndex((lease) => lease !== null)}`, epoch: 2 });
+  });
+});
+
+describe("fenced writes", () => {
+  it("refuse a stale owner's append, snapshot and record (LEASE_LOST) and write nothing", async () => {
+    const url = await running().createDatabase();
+    const a = await startNode(url, "A", LONG);
+    const b = await startNode(url, "B", LONG);
+    await a.store.createTable(row(CODE));
+    await a.store.createTable(row(OTHER));
+    expect(await a.keeper.claim(CODE)).toBe(1);
+    expect(await a.keeper.claim(OTHER)).toBe(1);
+    await a.store.append(CODE, [entry(1)], "playing", 2000);
+    await a.store.saveSnapshot(CODE, 1, "state-1", 2000);
+
+    // A pauses: its lease runs out and B takes the table over, while A still believes it owns it.
+    await runOut(a.leases, CODE, "A", 1);
+    expect(await b.keeper.claim(CODE)).toBe(2);
+    expect(a.keeper.epochOf(CODE)).toBe(1);
+    const lost = { code: "LEASE_LOST", table: CODE };
+    // Version 2 would be next: only the fence stops it. A write of a table A holds, in the same batch, is kept.
+    const batch = await Promise.allSettled([
+      a.store.append(CODE, [entry(2)], "over", 3000),
+      a.store.append(OTHER, [entry(1)], null, 3000),
+    ]);
+    expect(batch.map((r) => r.status)).toEqual(["rejected", "fulfilled"]);
+    expect((batch[0] as PromiseRejectedResult).reason).toMatchObject(lost);
+    await expect(a.store.saveSnapshot(CODE, 2, "state-2", 3000)).rejects.toMatchObject(lost);
+    await expect(a.store.saveMatchRecord(CODE, 1, '{"players":[]}', 3000)).rejects.toMatchObject(lost);
+    // A table A never claimed is refused the same way.
+    await expect(a.store.append("CCCCCCCCCC", [entry(1)], null, 3000)).rejects.toMatchObject({ code: "LEASE_LOST" });
+
+    const stored = await b.store.loadTable(CODE);
+    // The snapshot is at version 1, so the log after it is empty: no version 2 was written.
+    expect(stored).toMatchObject({ snapshot: { version: 1, state: "state-1" }, entries: [] });
+    expect(await b.store.loadMatchRecord(CODE, 1)).toBeNull();
+    expect(await b.store.playingTableCodes()).toEqual([CODE]);
+    expect((await b.store.loadTable(OTHER))!.entries).toEqual([entry(1)]);
+
+    // The new owner writes the version A could not.
+    await b.store.append(CODE, [entry(2)], "over", 4000);
+    await b.store.saveMatchRecord(CODE, 1, '{"players":[]}', 4000);
+    expect((await b.store.loadTable(CODE))!.entries).toEqual([entry(2)]);
+  });
+});
+
+describe("takeover during writes", () => {
+  it("loses no acknowledged write: each lands before the takeover or is refused", async () => {
+    const url = await running().createDatabase();
+    const a = await startNode(url, "A", LONG);
+    const b = await startNode(url, "B", LONG);
+    for (const code of ["CCCCCCCCC1", "CCCCCCCCC2", "CCCCCCCCC3"]) {
+      await a.store.createTable(row(code));
+      expect(await a.keeper.claim(code)).toBe(1);
+      expect(await a.leases.renew(code, "A", 1, 100)).toBe(true); // runs out in 100 ms while A writes on
+      const acked: number[] = [];
+      const writing = (async () => {
+        for (let version = 1; ; version++) {
+          try {
+            await a.store.append(code, [entry(version)], null, 2000);
+            acked.push(version);
+          } catch (cause) {
+            return cause;
+          }
+        }
+      })();
+      expect(await waitFor(() => b.keeper.claim(code))).toBe(2);
+      const taken = await b.store.loadTable(code);
+      expect(await writing).toMatchObject({ code: "LEASE_LOST" });
+      expect(acked.length).toBeGreaterThan(0);
+      expect(taken!.entries.map((e) => e.version)).toEqual(acked);
+    }
+  });
+
+  it("makes a takeover wait for a write that passed the fence, and then see it", async () => {
+    const url = await running().createDatabase();
+    // A's fence, held up between its check and the write, while its transaction stays open.
+    let checked!: () => void;
+    const passed = new Promise<void>((resolve) => (checked = resolve));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const fence = leaseFence("A", () => 1);
+    const a = await PgStore.open(url, {
+      poolSize: 2,
+      fence: {
+        ...fence,
+        held: async (client, codes) => {
+          const held = await fence.held(client, codes);
+          checked();
+          await gate;
+          return held;
+        },
+      },
+    });
+    closing.push(() => {
+      open(); // also when the test failed with the gate shut
+      return a.close();
+    });
+    const { store: b, leases } = await plainStore(url);
+    await a.createTable(row(CODE));
+    expect(await leases.acquire(CODE, "A", LONG)).toEqual({ epoch: 1 });
+    expect(await leases.renew(CODE, "A", 1, TTL)).toBe(true);
+
+    const appended = a.append(CODE, [entry(1)], null, 2000);
+    await passed;
+    // A's transaction stays open while its lease runs out and B tries to take the table: B has to wait for it.
+    await waitFor(async () => (await leases.ownerOf(CODE))!.expired);
+    const taking = leases.acquire(CODE, "B", LONG);
+    await waitFor(async () => {
+      const waiting = await b.database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      return waiting.rows[0]!.n > 0;
+    });
+    open();
+    await appended;
+    expect(await taking).toEqual({ epoch: 2 });
+    expect((await b.loadTable(CODE))!.entries).toEqual([entry(1)]);
+  });
+});
+
+describe("lease keeper", () => {
+  it("keeps a lease past its ttl and notices when another node took it", async () => {
+    const url = await running().createDatabase();
+    const a = await startNode(url, "A");
+    await a.store.createTable(row(CODE));
+    expect(await a.keeper.claim(CODE)).toBe(1);
+    const first = (await a.leases.ownerOf(CODE))!.expiresAt;
+    a.keeper.start();
+    // Renewed every ttl/3: the lease lasts on well past its first end.
+    await waitFor(async () => (await a.leases.ownerOf(CODE))!.expiresAt >= first + TTL);
+    expect(a.lost).toEqual([]);
+    await a.store.append(CODE, [entry(1)], null, 2000);
+
+    // Taken away behind its back (as after a split the node did not notice): the next renewal finds out.
+    await a.store.database.query("UPDATE table_leases SET node = 'B', epoch = epoch + 1 WHERE code = $1", [CODE]);
+    await waitFor(() => a.lost.length > 0);
+    expect(a.lost).toEqual([[CODE, "taken"]]);
+    expect(a.keeper.epochOf(CODE)).toBeUndefined();
+    await expect(a.store.append(CODE, [entry(2)], null, 3000)).rejects.toMatchObject({ code: "LEASE_LOST" });
+  });
+
+  it("finds after a pause past its ttl that its tables were taken over", async () => {
+    const url = await running().createDatabase();
+    const clock = new ManualClock();
+    const a = await startNode(url, "A", TTL, clock);
+    const b = await startNode(url, "B", LONG);
+    await a.store.createTable(row(CODE));
+    expect(await a.keeper.claim(CODE)).toBe(1);
+    a.keeper.start();
+    // Paused: A's clock stands still, so it renews nothing while the database's time goes on.
+    await waitFor(async () => (await b.leases.ownerOf(CODE))!.expired);
+    expect(await b.keeper.claim(CODE)).toBe(2);
+    // Resumed: its next round learns the lease is gone.
+    clock.advance(TTL / 3);
+    await a.keeper.renewNow();
+    expect(a.lost).toEqual([[CODE, "taken"]]);
+    await expect(a.store.saveSnapshot(CODE, 1, "x", 3000)).rejects.toMatchObject({ code: "LEASE_LOST" });
+    expect(b.keeper.epochOf(CODE)).toBe(2);
+  });
+
+  it("counts leases lost only once renewals failed for longer than the ttl", async () => {
+    const clock = new ManualClock(0);
+    const lost: [string, LeaseLossReason][] = [];
+    const errors: unknown[] = [];
+    let failing = false;
+    const leases = {
+      acquire: () => Promise.resolve({ epoch: 7 }),
+      release: () => Promise.resolve(true),
+      renewMany: (_node: string, held: readonly HeldLease[]) =>
+        failing ? Promise.reject(new Error("down")) : Promise.resolve(new Set(held.map((h) => h.code))),
+    };
+    const keeper = new LeaseKeeper({
+      leases,
+      node: "A",
+      ttlMs: TTL,
+      clock,
+      onLost: (code, reason) => lost.push([code, reason]),
+      onError: (cause) => errors.push(cause),
+    });
+    expect(await keeper.claim(CODE)).toBe(7);
+    keeper.start();
+    clock.advance(TTL / 3);
+    await keeper.renewNow(); // renewed at 100: the lease lasts until 400 at least
+    failing = true;
+    for (const at of [200, 300]) {
+      clock.advance(TTL / 3);
+      await keeper.renewNow();
+      expect([clock.now(), lost]).toEqual([at, []]);
+    }
+    clock.advance(TTL / 3);
+    await keeper.renewNow();
+    expect(errors).toHaveLength(2);
+    expect(lost).toEqual([[CODE, "unreachable"]]);
+    expect(keeper.epochOf(CODE)).toBeUndefined();
+    keeper.stop();
+    expect(clock.pending).toBe(0);
+  });
+});
