@@ -37,6 +37,9 @@ export function parseStake(text: string | undefined): { ok: true; stake: number 
     : { ok: false, message: `--stake must be whole cents from 0 to ${MAX_STAKE}` };
 }
 
+/** The widest line of the draw: a terminal's 80 columns, less one so that no line wraps. */
+const LOT_WIDTH = 79;
+
 /** The draw, pass by pass, and who deals (and, for a person at a terminal, Enter to go on). */
 export function lotLines(lot: Lot, names: readonly string[], lang: Lang, waits = false): string[] {
   const w = WORDS[lang];
@@ -44,15 +47,29 @@ export function lotLines(lot: Lot, names: readonly string[], lang: Lang, waits =
   lot.draws.forEach((draw, pass) => {
     lines.push(` ${pass === 0 ? w.draw : w.again}`);
     const best = new Set(highestOf(draw));
-    draw.seats.forEach((seat, i) => {
+    const cells = draw.seats.map((seat, i) => {
       const mark = best.has(seat) ? " *" : "";
-      lines.push(`   ${names[seat] ?? `#${seat + 1}`}: ${cardName(draw.cards[i]!, lang)}${mark}`);
+      return `${names[seat] ?? `#${seat + 1}`}: ${cardName(draw.cards[i]!, lang)}${mark}`;
     });
+    // A big round's draw in two columns where they fit, so that 20 seats stay on a 24-line screen.
+    const half = Math.ceil(cells.length / 2);
+    const widest = (part: string[]) => Math.max(0, ...part.map((c) => c.length));
+    const width = widest(cells.slice(0, half)) + 2;
+    const two = cells.length > 8 && 3 + width + widest(cells.slice(half)) <= LOT_WIDTH;
+    const rows = two ? half : cells.length;
+    for (let row = 0; row < rows; row++) {
+      const right = two ? cells[row + rows] : undefined;
+      lines.push(`   ${right === undefined ? cells[row] : `${cells[row]!.padEnd(width)}${right}`}`);
+    }
   });
   lines.push(` ${w.deals(names[lot.dealer] ?? `#${lot.dealer + 1}`)}`);
   if (waits) lines.push(` ${w.enter}`);
   return lines;
 }
+
+/** Names as one says them: "Anna und Ben", "Anna, Ben und Cleo". */
+export const nameList = (names: readonly string[], lang: Lang): string =>
+  new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(names);
 
 /** The pot and each player's balance after a finished match; nothing for a match that did not end. */
 export function stakeLines(state: MatchState, stake: number, names: readonly string[], lang: Lang): string[] {
@@ -63,7 +80,7 @@ export function stakeLines(state: MatchState, stake: number, names: readonly str
   const who = takers.map((seat) => names[seat] ?? `#${seat + 1}`);
   const width = Math.max(...names.map((n) => n.length));
   return [
-    ` ${w.pot(moneyText(pot, lang), moneyText(stake, lang))} ${who.length > 1 ? w.share(who.join(", ")) : w.takes(who[0] ?? "")}`,
+    ` ${w.pot(moneyText(pot, lang), moneyText(stake, lang))} ${who.length > 1 ? w.share(nameList(who, lang)) : w.takes(who[0] ?? "")}`,
     ` ${w.kasse}`,
     ...balance.map((cents, seat) => `   ${(names[seat] ?? "").padEnd(width)}  ${moneyText(cents, lang, true)}`),
   ];

@@ -6,7 +6,7 @@ import { useStore } from "../store.js";
 import type { Ui } from "../ui.js";
 import type { KasseView } from "./kasse.js";
 import { money } from "./money.js";
-import { stakeText } from "./texts.js";
+import { nameList, stakeText } from "./texts.js";
 
 type T = (key: Parameters<typeof stakeText>[1], values?: Record<string, string | number>) => string;
 const texts =
@@ -128,7 +128,7 @@ export function KasseResult(props: { game: GameController; players: readonly Sea
   const names = row.takers.map((seat) => row.players[seat] ?? players[seat]?.name ?? `#${seat + 1}`);
   const line =
     row.takers.length > 1
-      ? t("potShared", { names: names.join(", "), pot })
+      ? t("potShared", { names: nameList(ui.lang, names), pot })
       : row.takers[0] === me
         ? t("potSelf", { pot })
         : t("potWinner", { name: names[0] ?? "", pot });

@@ -63,3 +63,7 @@ export function stakeText(lang: MoneyLang, key: Key, values: Record<string, stri
   const template: string = lang === "de" ? DE[key] : EN[key];
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ""));
 }
+
+/** Names as one says them: "Anna und Ben", "Anna, Ben und Cleo" (English: "Anna, Ben, and Cleo"). */
+export const nameList = (lang: MoneyLang, names: readonly string[]): string =>
+  new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(names);

@@ -52,9 +52,11 @@ export function useCardDrag(
       const current = drag.current;
       if (!current) return;
       const moved = current.moved;
-      current.element.style.visibility = "hidden";
-      const below = document.elementFromPoint(event.clientX, event.clientY);
-      current.element.style.visibility = "";
+      // The card under the pointer, looking past the dragged one itself. (Hiding the dragged card for a moment does
+      // not do: with reduced motion every property has a tiny transition, so its pictures stay visible and in the way.)
+      const below = document
+        .elementsFromPoint(event.clientX, event.clientY)
+        .find((element) => !current.element.contains(element));
       end();
       if (!moved) return;
       swallow.current = true;
