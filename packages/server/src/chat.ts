@@ -68,6 +68,11 @@ export class ChatLog {
     return this.lines;
   }
 
+  /** A deleted player's lines keep their words under the neutral name (as the store does). */
+  rename(playerId: string, name: string): void {
+    this.lines = this.lines.map((line) => (line.player === playerId ? { ...line, name } : line));
+  }
+
   json(): string {
     return JSON.stringify(this.lines);
   }
@@ -161,6 +166,8 @@ export class ChatService {
     }
     const refused = this.limited(speaker, re);
     if (refused) return sub.send(refused);
+    // Loaded before the line is stored: loading after would read the new line from the store and add it twice.
+    await this.loadTable(table);
     const { model } = table;
     const player = model.seats[seat]?.player ?? null;
     const line = await this.keep(
@@ -178,7 +185,6 @@ export class ChatService {
       re,
     );
     if (!line) return;
-    await this.loadTable(table);
     table.chat.add(line);
     table.pushAll(chatFrame("table", line), sub);
     sub.send(chatFrame("table", line, re));
@@ -193,6 +199,12 @@ export class ChatService {
       },
     );
     return this.lobbyLoading;
+  }
+
+  /** A player's account was deleted: the lines kept in memory (the lobby's, these tables') take the neutral name. */
+  renamePlayer(playerId: string, name: string, tables: Iterable<Table>): void {
+    this.lobby.rename(playerId, name);
+    for (const table of tables) table.chat.rename(playerId, name);
   }
 
   async joinLobby(sub: Subscriber, re: ReplyId): Promise<void> {
@@ -216,6 +228,8 @@ export class ChatService {
     if (name === undefined) return sub.send(errorFrame("NAME_REQUIRED", "a name is needed to speak", re));
     const refused = this.limited(speaker, re);
     if (refused) return sub.send(refused);
+    // Loaded before the line is stored: loading after would read the new line from the store and add it twice.
+    await this.loadLobby();
     const at = this.clock.now();
     const line = await this.keep(
       {
@@ -232,7 +246,6 @@ export class ChatService {
       re,
     );
     if (!line) return;
-    await this.loadLobby();
     this.lobby.add(line);
     const text = chatFrame("lobby", line);
     for (const follower of this.lobbyFollowers) if (follower !== sub) follower.push(text);

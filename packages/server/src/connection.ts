@@ -105,8 +105,8 @@ export class Connection implements Subscriber {
     private readonly socket: WebSocket,
     private readonly deps: ConnectionDeps,
     readonly remote: string,
-    /** The player of the session cookie sent with the upgrade request (null without one). */
-    readonly player: PlayerRef | null = null,
+    /** The player of the session cookie sent with the upgrade request (null without one, or once deleted). */
+    public player: PlayerRef | null = null,
   ) {
     this.key = addressKey(remote);
     this.windowStart = deps.clock.now();

@@ -219,7 +219,8 @@ async function sendProfile(deps: PlayersApiDeps, id: string, res: ServerResponse
   const rows = await deps.players.store.recordsOf(id, STATS_MATCHES);
   const { stats, matches } = playerStats(rows);
   let rating: { current: unknown; history: unknown; matches: unknown } | null = null;
-  if (deps.ratings) {
+  // A deleted player's profile is only the neutral name: no rating, no list of their matches.
+  if (deps.ratings && !player.deleted) {
     try {
       rating = {
         current: (await deps.ratings.current?.([id]))?.get(id) ?? null,

@@ -188,9 +188,13 @@ export class Players {
     return done({ ...player, name, kind });
   }
 
+  /** Told after a player was deleted (server.ts: chat lines kept in memory take the neutral name). */
+  onDeleted: ((playerId: string, neutralName: string) => void) | null = null;
+
   /** Deletes a player: sessions and passkeys go, past records keep the neutral name. */
   async delete(player: PlayerRef): Promise<void> {
     await this.store.deletePlayer(player.id, NEUTRAL_NAME, this.now());
+    this.onDeleted?.(player.id, NEUTRAL_NAME);
   }
 
   /** Forgets sessions unused for SESSION_MAX_AGE_MS (without a player: for a day), a bounded batch at a time. */

@@ -155,6 +155,11 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const addresses = new AddressLimits(limits, () => clock.now());
   const connections = new Set<Connection>();
+  // A deleted player: the kept chat lines take the neutral name, and their open sockets speak for nobody any more.
+  players.onDeleted = (id, neutralName) => {
+    chat.renamePlayer(id, neutralName, hub.all());
+    for (const connection of connections) if (connection.player?.id === id) connection.player = null;
+  };
   const bufferedBytes = () => {
     let total = 0;
     for (const connection of connections) total += connection.buffered;

@@ -313,6 +313,8 @@ export class Table {
    * cannot sit down at this table again (while it is in memory).
    */
   async kick(sub: Subscriber, seat: number, re: ReplyId): Promise<void> {
+    // A quick-match table belongs to nobody: seat 1 may not send strangers away (they would be kept from it).
+    if (this.model.config.quick) return sub.send(errorFrame("NOT_HOST", "a quick-match table has no host", re));
     if (!this.hostCheck(sub, re)) return;
     if (this.model.status !== "lobby") return sub.send(errorFrame("ALREADY_STARTED", "the match has started", re));
     const token = this.model.seats[seat]?.token ?? null;

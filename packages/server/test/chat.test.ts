@@ -168,6 +168,20 @@ describe("speakers with a session", () => {
     const inLobby = line(await client.request({ type: "chat", room: "lobby", name: "Someone Else", text: "Hi" }));
     expect(inLobby).toMatchObject({ player: me.player.id, name: "Lena" });
     expect(storedLines(s, code).map((r) => r.player_id)).toEqual([me.player.id]);
+
+    // Lena deletes her account: the lines kept in memory (lobby and table) show the neutral name at once.
+    const deleted = await fetch(`${s.url}/api/me`, { method: "DELETE", headers: { cookie } });
+    expect(deleted.status).toBe(200);
+    const reader = await TestClient.open(s.url);
+    const history = await reader.request({ type: "chatJoin", room: "lobby" });
+    const names = (history.messages as ChatLine[]).map((l) => [l.name, l.text]);
+    expect(names).toEqual([["Gelöschter Spieler", "Hi"]]);
+    const watched = await reader.request({ type: "watch", code });
+    expect((watched.chat as ChatLine[]).map((l) => [l.name, l.text])).toEqual([["Gelöschter Spieler", "Hallo"]]);
+    // Her socket, still open, no longer speaks as her.
+    expect(await client.request({ type: "chat", room: "lobby", text: "Noch da?" })).toMatchObject({
+      code: "NAME_REQUIRED",
+    });
   });
 });
 
@@ -233,6 +247,21 @@ describe("kick", () => {
     // Once the match runs, nobody can be removed any more.
     await host.request({ type: "start" });
     expect(await host.request({ type: "kick", seat: 1 })).toMatchObject({ type: "error", code: "ALREADY_STARTED" });
+  });
+
+  it("a quick-match table has no host: nobody is sent away, and everyone can ask for a quick match again", async () => {
+    const s = await serve();
+    const first = await TestClient.open(s.url);
+    const second = await TestClient.open(s.url);
+    const seated = await first.request({ type: "quickMatch", name: "Kara", seats: 4 });
+    const code = (seated.table as { code: string }).code;
+    expect(await second.request({ type: "quickMatch", name: "Lutz", seats: 4 })).toMatchObject({
+      type: "sync",
+      seat: 1,
+    });
+    expect(await first.request({ type: "kick", seat: 1 })).toMatchObject({ type: "error", code: "NOT_HOST" });
+    const again = await second.request({ type: "quickMatch", name: "Lutz", seats: 4 });
+    expect(again).toMatchObject({ type: "sync", seat: 1, table: { code } });
   });
 });
 

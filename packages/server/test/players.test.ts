@@ -207,6 +207,8 @@ describe("players and sessions", () => {
     const after = (await getJson(`${server.url}/api/players/${id}`)).body as typeof body;
     expect(after.player).toMatchObject({ name: "Gelöschter Spieler", deleted: true });
     expect(after.matches).toEqual([]);
+    // Nothing of the deleted player's rating or its matches stays on the profile either.
+    expect((after as unknown as { rating: unknown }).rating).toBeNull();
     const kept = (await getJson(`${server.url}/api/tables/${table.code}/record`)).body as {
       players: string[];
       table: { players: unknown[] };

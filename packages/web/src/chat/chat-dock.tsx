@@ -22,7 +22,8 @@ function People({ game, table, me }: { game: OnlineGame; table: TableInfo; me: n
   const t = useChatText();
   const muted = useStore(mutes);
   const people = table.seats.filter((s) => s.kind === "human");
-  const canKick = me !== null && me === table.host && table.status === "lobby";
+  // A quick-match table has no host (the server refuses kicks there).
+  const canKick = me !== null && me === table.host && table.status === "lobby" && table.quick !== true;
   return (
     <details class="chat__people" open={canKick}>
       <summary>{t("chatPeople")}</summary>

@@ -27,35 +27,65 @@ function Lines({ lines, own }: { lines: readonly ChatLine[]; own: (line: ChatLin
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [last]);
-  if (shown.length === 0) return <p class="chat__empty">{t("chatEmpty")}</p>;
-  return (
-    <ol class="chat__lines" ref={list} aria-live="polite" aria-relevant="additions">
-      {shown.map((line) => {
-        const mine = own(line);
-        return (
-          <li key={line.id} class={mine ? "chat__line chat__line--own" : "chat__line"} data-chat-line={line.id}>
-            <span class="chat__name" data-chat-name>
-              {line.name}
-            </span>
-            <span class="chat__text" data-chat-text>
-              {lineText(line, t)}
-            </span>
-            {mine ? null : (
-              <button
-                type="button"
-                class="chat__mute"
-                data-action="chat-mute-line"
-                aria-label={`${t("chatMute")}: ${line.name}`}
-                title={t("chatMute")}
-                onClick={() => setMuted(muteKey(line), true)}
-              >
-                <MuteIcon />
-              </button>
-            )}
+  // Muted speakers whose lines are hidden here, each with a way back (in the lobby no list of people offers one).
+  const hidden = new Map<string, string>();
+  for (const line of lines) if (isMuted(line, muted)) hidden.set(muteKey(line), line.name);
+  const unmute =
+    hidden.size === 0 ? null : (
+      <ul class="chat__hidden" data-chat-hidden>
+        {[...hidden].map(([key, name]) => (
+          <li key={key}>
+            {t("chatMutedLine", { name })}{" "}
+            <button
+              type="button"
+              class="btn btn--ghost chat__small"
+              data-action="chat-unmute-line"
+              onClick={() => setMuted(key, false)}
+            >
+              {t("chatUnmute")}
+            </button>
           </li>
-        );
-      })}
-    </ol>
+        ))}
+      </ul>
+    );
+  if (shown.length === 0)
+    return (
+      <>
+        <p class="chat__empty">{t("chatEmpty")}</p>
+        {unmute}
+      </>
+    );
+  return (
+    <>
+      <ol class="chat__lines" ref={list} aria-live="polite" aria-relevant="additions">
+        {shown.map((line) => {
+          const mine = own(line);
+          return (
+            <li key={line.id} class={mine ? "chat__line chat__line--own" : "chat__line"} data-chat-line={line.id}>
+              <span class="chat__name" data-chat-name>
+                {line.name}
+              </span>
+              <span class="chat__text" data-chat-text>
+                {lineText(line, t)}
+              </span>
+              {mine ? null : (
+                <button
+                  type="button"
+                  class="chat__mute"
+                  data-action="chat-mute-line"
+                  aria-label={`${t("chatMute")}: ${line.name}`}
+                  title={t("chatMute")}
+                  onClick={() => setMuted(muteKey(line), true)}
+                >
+                  <MuteIcon />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {unmute}
+    </>
   );
 }
 

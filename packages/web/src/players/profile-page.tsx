@@ -1,9 +1,27 @@
 import "../styles/pages.css";
 import "./players.css";
 import { useEffect, useState } from "preact/hooks";
+import type { RuleKey } from "@schwimmen/rules";
+import { RULE_TEXTS, ruleValueName } from "../rule-texts.js";
+import type { Lang } from "../settings.js";
 import { useUi } from "../ui.js";
 import { type ApiResult, type Profile, fetchProfile } from "./api.js";
 import { playerTexts, problemText } from "./texts.js";
+
+/** A house rule as the server counts it ("lives=5") in the reader's words ("Leben: 5"); unknown keys as they are. */
+export function ruleInWords(rule: string, lang: Lang): string {
+  const at = rule.indexOf("=");
+  const key = rule.slice(0, at);
+  if (at < 0 || !Object.hasOwn(RULE_TEXTS, key)) return rule;
+  const text = rule.slice(at + 1);
+  let value: unknown = text;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // a word like "hidden": the value itself
+  }
+  return `${RULE_TEXTS[key as RuleKey].label[lang]}: ${ruleValueName(key as RuleKey, value, lang)}`;
+}
 
 /** Points of the rating history, whatever the ratings module names its fields (a number per point, in order). */
 export function ratingPoints(history: unknown): number[] {
@@ -104,13 +122,16 @@ export function ProfilePage({ id, onMenu }: { id: string; onMenu: () => void }) 
     [t("knocksLost"), stats.knocksLost],
     [t("thirtyOnes"), stats.thirtyOnes],
     [t("fires"), stats.fires],
-    [t("favouriteRules"), stats.favouriteRules.map((r) => `${r.rule} (${r.matches})`).join(", ") || t("none")],
+    [
+      t("favouriteRules"),
+      stats.favouriteRules.map((r) => `${ruleInWords(r.rule, ui.lang)} (${r.matches})`).join(", ") || t("none"),
+    ],
   ];
   return (
     <main id="main" class="page profile" tabIndex={-1} data-profile={player.id}>
       {back}
       <h1 class="profile__name">{player.deleted ? t("deletedPlayer") : player.name}</h1>
-      <p class="profile__kind">{player.kind === "account" ? t("accountKind") : t("guest")}</p>
+      {player.deleted ? null : <p class="profile__kind">{player.kind === "account" ? t("accountKind") : t("guest")}</p>}
       <section class="panel" aria-labelledby="rating-title">
         <h2 id="rating-title">{t("rating")}</h2>
         {now !== undefined ? (

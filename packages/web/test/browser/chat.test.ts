@@ -143,6 +143,24 @@ describe.skipIf(!chromiumAvailable())("table talk", () => {
     expect(await second.page.textContent("[data-lobby-chat] [data-chat-count]")).toContain("250 of 200 characters");
     expect(await second.page.isDisabled("[data-lobby-chat] [data-action=chat-send]")).toBe(true);
     await second.page.screenshot({ path: screenshotPath("chat-lobby-360x740") });
+
+    // Past the rate limit, the page says in its own language when the next line goes.
+    for (const phrase of ["hello", "goodLuck", "lucky", "thanks", "bye"]) {
+      await second.page.click(`[data-lobby-chat] [data-phrase=${phrase}]`);
+    }
+    await second.page.waitForSelector("[data-lobby-chat] [data-chat-refusal]:has-text('Slow down')", {
+      timeout: 10_000,
+    });
+
+    // Tom mutes Lena in the lobby: her line is hidden, also after a reload, and he can show her again there.
+    const lena = "[data-lobby-chat] [data-chat-line]:has-text('Wer spielt')";
+    await second.page.click(`${lena} [data-action=chat-mute-line]`);
+    await second.page.waitForSelector(lena, { state: "detached" });
+    await second.page.reload();
+    await second.page.waitForSelector("[data-lobby-chat] [data-chat-hidden]:has-text('Lena is muted')");
+    expect(await second.page.locator(lena).count()).toBe(0);
+    await second.page.click("[data-lobby-chat] [data-action=chat-unmute-line]");
+    await second.page.waitForSelector(lena);
     await first.context.close();
     await second.context.close();
   }, 60_000);

@@ -42,6 +42,9 @@ describe.skipIf(!chromiumAvailable())("leaderboard", () => {
     await page.click("[data-period=month]");
     await page.waitForSelector("[data-board=month] [data-board-player]", { timeout: 10_000 });
     expect(await page.$$("[data-board=month] [data-board-player]")).toHaveLength(2);
+    // On the phone every column fits, the month's change too: nothing hides past the right edge.
+    const [wide, shown] = await page.$eval(".board-scroll", (e) => [e.scrollWidth, e.clientWidth]);
+    expect(wide).toBeLessThanOrEqual(shown);
     await page.screenshot({ path: screenshotPath("leaderboard-360x740") });
     await page.click(`[data-board-player="${anna.id}"] a`);
     await page.waitForFunction((id) => location.hash === `#/player/${id}`, anna.id, { timeout: 5_000 });

@@ -28,7 +28,7 @@ describe.skipIf(!chromiumAvailable())("players: passkeys and profiles", () => {
     await two.cdp.send("WebAuthn.addCredential", { authenticatorId: two.id, credential: credentials[0]! });
 
     await second.page.goto(`${url}/#/account`);
-    await second.page.waitForSelector("main[data-account=none]", { timeout: 15_000 });
+    await second.page.waitForSelector("main[data-account]", { timeout: 15_000 });
     await second.page.click("[data-action=passkey-sign-in]");
     await second.page.waitForSelector("main[data-account=account]", { timeout: 15_000 });
     expect(await second.page.textContent("[data-note]")).toContain("Willkommen zurück, Lena!");
@@ -56,6 +56,11 @@ describe.skipIf(!chromiumAvailable())("players: passkeys and profiles", () => {
       guest.id,
     );
     expect(profile.player.deleted).toBe(true);
+    // The profile page (seen from the first browser) shows only the neutral name: no account or guest mark, no rating.
+    await first.page.goto(`${url}/#/player/${guest.id}`);
+    await first.page.waitForSelector(`main[data-profile="${guest.id}"]`, { timeout: 15_000 });
+    expect(await first.page.textContent("h1")).toBe("Gelöschter Spieler");
+    expect(await first.page.locator(".profile__kind, [data-rating]").count()).toBe(0);
     await second.page.click("[data-action=passkey-sign-in]");
     await second.page.waitForSelector("[data-note][role=alert]", { timeout: 15_000 });
     expect(await second.page.textContent("[data-note]")).toContain("kein Konto");
@@ -76,6 +81,24 @@ describe.skipIf(!chromiumAvailable())("players: passkeys and profiles", () => {
     expect(await page.textContent("h1")).toBe("Mira");
     const stats = await page.textContent("[data-stats]");
     expect(stats).toMatch(/Partien gespielt\s*1/);
+    // House rules in the reader's words ("Leben: 2"), never the server's keys ("lives=2").
+    expect(stats).not.toMatch(/\w=\w/);
+    expect(stats).toContain("Leben: 2");
+    // The replay link is readable on the light panel (contrast at least 4.5 : 1).
+    const contrast = await page.$eval("[data-action=open-replay]", (link) => {
+      const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const lum = (css: string) => {
+        const [r = 0, g = 0, b = 0] = rgb(css).map((c) => {
+          const v = c / 255;
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const panel = link.closest(".panel")!;
+      const [a, b] = [lum(getComputedStyle(link).color), lum(getComputedStyle(panel).backgroundColor)];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+    expect(contrast).toBeGreaterThanOrEqual(4.5);
     const entry = page.locator(`[data-match="${code}/1"]`);
     expect(await entry.textContent()).toContain("gegen Bot 2");
     await entry.locator("[data-action=open-replay]").click();
