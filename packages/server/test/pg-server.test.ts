@@ -41,9 +41,11 @@ describe("the server on PostgreSQL", () => {
       code = (made.table as { code: string }).code;
       token = host.token;
       await host.request({ type: "start" });
-      const play = autoplay(host);
+      // Lena stops acting from version 5 on, so the server is stopped mid-match: a match of two lives needs two
+      // rounds, and two rounds cannot fit in the deal and two moves that version 5 holds.
+      const play = autoplay(host, undefined, (m) => (m.version as number) < 5);
       const table = await first.hub.get(code);
-      await until(() => table!.model.version > 12, "a few moves");
+      await until(() => table!.model.version >= 5, "a few moves");
       play.stop();
       await host.close();
       expect(table!.model.status).toBe("playing");
@@ -59,7 +61,7 @@ describe("the server on PostgreSQL", () => {
       expect(host.token).toBe(token);
       const back = await host.request({ type: "join", code });
       expect(back.type).toBe("sync");
-      expect(back.version).toBeGreaterThan(12);
+      expect(back.version).toBeGreaterThanOrEqual(5);
       autoplay(host);
       await host.waitFor(matchOver(1), 30_000);
       await host.close();

@@ -164,7 +164,7 @@ export const de: Texts = {
   copied: "Kopiert",
   startMatch: "Partie starten",
   waitingPlayers: "Warte auf Mitspieler ({n} am Tisch).",
-  freeSeat: "freier Platz",
+  freeSeat: "frei",
   offline: "offline",
   away: "abwesend",
   imBack: "Bin wieder da",

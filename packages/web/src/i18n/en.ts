@@ -168,7 +168,7 @@ export const en = {
   copied: "Copied",
   startMatch: "Start the match",
   waitingPlayers: "Waiting for players ({n} seated).",
-  freeSeat: "free seat",
+  freeSeat: "free",
   offline: "offline",
   away: "away",
   imBack: "I'm back",

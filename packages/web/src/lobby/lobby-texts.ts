@@ -1,5 +1,5 @@
 /** The lobby's and quick match's words in German and English. */
-import { fmt } from "../i18n/index.js";
+import { textsTranslator } from "../i18n/index.js";
 import type { Lang } from "../settings.js";
 import { useUi } from "../ui.js";
 
@@ -94,10 +94,7 @@ export const LOBBY_TEXTS: Readonly<Record<Lang, Readonly<Record<LobbyTextKey, st
 
 export type LobbyTr = (key: LobbyTextKey, fields?: Readonly<Record<string, string | number>>) => string;
 
-export const lobbyTranslator =
-  (lang: Lang): LobbyTr =>
-  (key, fields) =>
-    fmt(LOBBY_TEXTS[lang][key], fields);
+export const lobbyTranslator: (lang: Lang) => LobbyTr = textsTranslator(LOBBY_TEXTS);
 
 /** The lobby's translator in the page's language. */
 export function useLobbyText(): LobbyTr {

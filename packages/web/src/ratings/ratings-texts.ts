@@ -1,5 +1,5 @@
 /** The leaderboard's and the bot ratings' words in German and English. */
-import { fmt } from "../i18n/index.js";
+import { textsTranslator } from "../i18n/index.js";
 import type { Lang } from "../settings.js";
 import { useUi } from "../ui.js";
 
@@ -52,7 +52,8 @@ const TEXTS: Readonly<Record<Lang, Readonly<Record<RatingTextKey, string>>>> = {
 export type RatingTr = (key: RatingTextKey, fields?: Readonly<Record<string, string | number>>) => string;
 
 /** The leaderboard's translator in the page's language. */
+const ratingTranslator: (lang: Lang) => RatingTr = textsTranslator(TEXTS);
+
 export function useRatingText(): RatingTr {
-  const { lang } = useUi();
-  return (key, fields) => fmt(TEXTS[lang][key], fields);
+  return ratingTranslator(useUi().lang);
 }

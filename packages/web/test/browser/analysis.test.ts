@@ -122,7 +122,9 @@ describe.skipIf(!chromiumAvailable())("analysis and coach", () => {
     if (worse >= 0) {
       const text = (await note.textContent()) ?? "";
       expect(text).toMatch(/Better: .+ \(loses [\d.]+ percentage points\)/);
-      if (/Better: swap /.test(text)) expect(await page.locator(".replay-stage .card-mark").count()).toBe(2);
+      // A swap rings its two cards; "swap all" rings the whole hand and the whole middle.
+      const ringed = /Better: swap all/.test(text) ? 6 : /Better: swap /.test(text) ? 2 : null;
+      if (ringed !== null) expect(await page.locator(".replay-stage .card-mark").count()).toBe(ringed);
     }
     // The table shows the moment of the decision: the seat is to act.
     expect(await page.locator(".replay-hands li.seat--turn strong").textContent()).toBe("Tester");
