@@ -2,7 +2,8 @@
  * The "Kasse": the balances of one table's evening over several matches (rematches), by player name. Pure data and
  * pure functions; the server keeps it with the table, the web client in the browser's storage.
  */
-import type { Settlement } from "./stakes.js";
+import type { MatchState } from "./state.js";
+import { type Settlement, settleMatch } from "./stakes.js";
 
 /** One settled match. `players` are the names by seat, as they sat in that match. */
 export interface LedgerRow {
@@ -33,6 +34,22 @@ export function addToLedger(ledger: Ledger, match: number, players: readonly str
   };
   const rows = [...ledger, row];
   return rows.length <= LEDGER_ROWS ? rows : foldOldest(rows);
+}
+
+/**
+ * The ledger after a match: unchanged without a stake or while the match goes on (or when it cannot be settled);
+ * otherwise with the match settled at `stake` as row `match`.
+ */
+export function settleIntoLedger(
+  ledger: Ledger,
+  state: MatchState,
+  stake: number,
+  match: number,
+  players: readonly string[],
+): Ledger {
+  if (stake <= 0 || !state.over) return ledger;
+  const settled = settleMatch(state, stake);
+  return settled.ok ? addToLedger(ledger, match, players, settled.value) : ledger;
 }
 
 /** Merges the two oldest rows into one carrying both balances (by name), so the ledger stays bounded. */

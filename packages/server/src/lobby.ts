@@ -3,7 +3,7 @@
  * (`watchLobby`). Tables report changes (TableDeps.onTableChanged); the list is rebuilt at most once per push interval
  * and pushed whole to every watcher, so a crowd of joins costs one frame per watcher, not one per join.
  */
-import { DEFAULT_RULES, type Rules } from "@schwimmen/rules";
+import { makeRules } from "@schwimmen/rules";
 import type { Logger } from "pino";
 import type { Clock, TimerHandle } from "./clock.js";
 import { type ReplyId, errorFrame } from "./messages.js";
@@ -43,17 +43,6 @@ export interface LobbyList {
   readonly tables: readonly LobbyTable[];
   /** Public waiting tables in all (more than listed when there are over `maxListed`). */
   readonly total: number;
-}
-
-/** Rule keys whose values differ from the default rules. */
-export function ruleDifferences(rules: Rules): Partial<Rules> {
-  const differences: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(rules)) {
-    if (JSON.stringify(value) !== JSON.stringify((DEFAULT_RULES as unknown as Record<string, unknown>)[key])) {
-      differences[key] = value;
-    }
-  }
-  return differences as Partial<Rules>;
 }
 
 const ratingOf = (value: RatingValue | null | undefined): { rating: number | null; provisional: boolean } => {
@@ -182,7 +171,7 @@ function lobbyTable(table: Table, ratings: ReadonlyMap<string, RatingValue | nul
     seatCount: config.seats,
     seatsFree: seats.filter((s) => s.kind === "free").length,
     preset: config.preset,
-    differences: ruleDifferences(config.rules),
+    differences: makeRules(config.rules),
     rules: config.rules,
     botLevel: config.botLevel,
     turnSeconds: config.turnSeconds,

@@ -3,7 +3,7 @@
  * ("Kasse") grows by one row when a match with a stake ends, and the lot drawn from a log entry's seed gives the
  * dealer again on every replay. Both live in the table model, so snapshots and log replays keep them.
  */
-import { type Ledger, type MatchState, addToLedger, drawForDealer, ledgerSummary, settleMatch } from "@schwimmen/rules";
+import { type Ledger, type MatchState, drawForDealer, ledgerSummary, settleIntoLedger } from "@schwimmen/rules";
 import type { KasseInfo, TableEvent } from "./protocol.js";
 import type { TableConfig, TableModel } from "./table-model.js";
 
@@ -14,10 +14,8 @@ export const seatNames = (model: Pick<TableModel, "seats">): string[] =>
 /** The model after `game` replaced its match: a match with a stake that has just ended is settled into the ledger. */
 export function settleInto(model: TableModel, game: MatchState): Ledger {
   const ledger = model.ledger ?? [];
-  const stake = model.config.stake ?? 0;
-  if (stake <= 0 || !game.over || model.game.over) return ledger;
-  const settled = settleMatch(game, stake);
-  return settled.ok ? addToLedger(ledger, model.match, seatNames(model), settled.value) : ledger;
+  if (model.game.over) return ledger;
+  return settleIntoLedger(ledger, game, model.config.stake ?? 0, model.match, seatNames(model));
 }
 
 /**

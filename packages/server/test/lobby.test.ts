@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_RULES } from "@schwimmen/rules";
+import { DEFAULT_RULES, makeRules } from "@schwimmen/rules";
 import { Hub } from "../src/hub.js";
-import { ruleDifferences } from "../src/lobby.js";
 import type { LobbyTable, TableInfo } from "../src/protocol.js";
 import { type Msg, TestClient, getJson, testServer } from "./helpers.js";
 
@@ -19,9 +18,9 @@ const playing = (m: Msg) => (m.type === "update" || m.type === "table") && info(
 
 describe("rule differences in the lobby list", () => {
   it("are empty for the default rules and name each key that differs", () => {
-    expect(ruleDifferences(DEFAULT_RULES)).toEqual({});
+    expect(makeRules(DEFAULT_RULES)).toEqual({});
     const rules = Hub.rulesFor("quick", undefined);
-    expect(rules.ok && ruleDifferences(rules.value)).toEqual({ lives: 2, swimming: "off" });
+    expect(rules.ok && makeRules(rules.value)).toEqual({ lives: 2, swimming: "off" });
   });
 });
 

@@ -1,11 +1,10 @@
 import "./stakes.css";
-import { ledgerCsv } from "@schwimmen/rules";
+import { ledgerCsv, moneyText as money } from "@schwimmen/rules";
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import type { GameController, SeatInfo } from "../game/model.js";
 import { useStore } from "../store.js";
 import type { Ui } from "../ui.js";
 import type { KasseView } from "./kasse.js";
-import { money } from "./money.js";
 import { nameList, stakeText } from "./texts.js";
 
 type T = (key: Parameters<typeof stakeText>[1], values?: Record<string, string | number>) => string;

@@ -5,9 +5,8 @@ import {
   type Lot,
   type LotDraw,
   type MatchState,
-  addToLedger,
   ledgerSummary,
-  settleMatch,
+  settleIntoLedger,
 } from "@schwimmen/rules";
 import type { KasseInfo, VersionedEvent } from "@schwimmen/server/protocol";
 
@@ -37,13 +36,8 @@ export function onlineKasse(info: KasseInfo | null | undefined, code: string): K
 }
 
 /** The ledger with a finished match settled at `stake` (unchanged without a stake or for a match still on). */
-export function settleLocal(ledger: Ledger, state: MatchState, stake: number, names: readonly string[]): Ledger {
-  if (stake <= 0 || !state.over) return ledger;
-  const settled = settleMatch(state, stake);
-  if (!settled.ok) return ledger;
-  const match = (ledger[ledger.length - 1]?.match ?? 0) + 1;
-  return addToLedger(ledger, match, names, settled.value);
-}
+export const settleLocal = (ledger: Ledger, state: MatchState, stake: number, names: readonly string[]): Ledger =>
+  settleIntoLedger(ledger, state, stake, (ledger[ledger.length - 1]?.match ?? 0) + 1, names);
 
 let lotKeys = 0;
 export const lotView = (lot: Lot): LotView => ({ key: ++lotKeys, dealer: lot.dealer, draws: lot.draws });

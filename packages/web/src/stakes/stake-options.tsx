@@ -1,8 +1,7 @@
 import "./stakes.css";
-import { MAX_STAKE } from "@schwimmen/rules";
+import { MAX_STAKE, moneyText as money } from "@schwimmen/rules";
 import { useStore } from "../store.js";
 import type { Ui } from "../ui.js";
-import { money } from "./money.js";
 import { STAKE_CHOICES, changeStakeSettings, stakeSettings } from "./stake-settings.js";
 import { stakeText } from "./texts.js";
 

@@ -1,5 +1,5 @@
 /** The words of stakes, the Kasse and the lot, in both languages (kept here with the feature). */
-import type { MoneyLang } from "./money.js";
+import type { Lang } from "../settings.js";
 
 const DE = {
   stakeLabel: "Einsatz pro Leben",
@@ -59,11 +59,11 @@ const EN: Record<Key, string> = {
   you: "you",
 };
 
-export function stakeText(lang: MoneyLang, key: Key, values: Record<string, string | number> = {}): string {
+export function stakeText(lang: Lang, key: Key, values: Record<string, string | number> = {}): string {
   const template: string = lang === "de" ? DE[key] : EN[key];
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ""));
 }
 
 /** Names as one says them: "Anna und Ben", "Anna, Ben und Cleo" (English: "Anna, Ben, and Cleo"). */
-export const nameList = (lang: MoneyLang, names: readonly string[]): string =>
+export const nameList = (lang: Lang, names: readonly string[]): string =>
   new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(names);
