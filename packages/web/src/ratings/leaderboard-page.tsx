@@ -69,15 +69,17 @@ export function LeaderboardPage({ onMenu }: { readonly onMenu: () => void }) {
   const ui = useUi();
   const tr = useRatingText();
   const [period, setPeriod] = useState<Period>("all");
-  const [board, setBoard] = useState<Board | null | "failed">(null);
+  // The answer is kept with the period it was asked for, so a tab switch never shows the other tab's rows under
+  // the new heading while the new answer is on its way.
+  const [loaded, setLoaded] = useState<{ readonly period: Period; readonly board: Board | "failed" } | null>(null);
   useEffect(() => {
     let live = true;
-    setBoard(null);
-    void fetchBoard(period).then((b) => live && setBoard(b ?? "failed"));
+    void fetchBoard(period).then((b) => live && setLoaded({ period, board: b ?? "failed" }));
     return () => {
       live = false;
     };
   }, [period]);
+  const board = loaded !== null && loaded.period === period ? loaded.board : null;
   return (
     <main id="main" class="page leaderboard" tabIndex={-1} data-leaderboard>
       <section class="panel" aria-labelledby="board-title">

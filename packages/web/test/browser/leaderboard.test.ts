@@ -39,7 +39,26 @@ describe.skipIf(!chromiumAvailable())("leaderboard", () => {
     expect(rows.map((r) => r.name).sort()).toEqual(["Anna", "Ben"]);
     expect(await page.textContent(`[data-bot-rating=expert]`)).toBe(`Profi ~ ${BOT_RATINGS.levels.expert.rating}`);
 
+    // While this month's answer is on its way (held back here), the month tab shows that it loads, never the
+    // overall rows under the month's heading.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/leaderboard?period=month*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.evaluate(() => {
+      const w = window as unknown as { staleMonthRows: number };
+      w.staleMonthRows = 0;
+      new MutationObserver(() => {
+        w.staleMonthRows += document.querySelectorAll("[data-board=month] [data-board-player]").length;
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
     await page.click("[data-period=month]");
+    await page.waitForSelector(".leaderboard [aria-busy=true]", { timeout: 5_000 });
+    expect(await page.$$("[data-board] [data-board-player]")).toHaveLength(0);
+    expect(await page.evaluate(() => (window as unknown as { staleMonthRows: number }).staleMonthRows)).toBe(0);
+    release();
     await page.waitForSelector("[data-board=month] [data-board-player]", { timeout: 10_000 });
     expect(await page.$$("[data-board=month] [data-board-player]")).toHaveLength(2);
     // On the phone every column fits, the month's change too: nothing hides past the right edge.
