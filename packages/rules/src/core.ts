@@ -10,7 +10,7 @@ import {
   type RoundState,
   nextSeat,
 } from "./state.js";
-import { handValue, isFire } from "./value.js";
+import { handValue, isFire, mayReach31 } from "./value.js";
 
 /**
  * The one implementation of the turn rules, on a mutable round: what may be done now (`checkPlay`) and what doing
@@ -120,7 +120,7 @@ export function checkPlay(table: Table, round: RoundState | null, seat: number, 
 export function dealEndReason(hands: RoundState["hands"], rules: Rules): EndReason | null {
   let thirtyOne = false;
   for (const hand of hands) {
-    if (hand === null) continue;
+    if (hand === null || !mayReach31(hand)) continue;
     if (isFire(hand, rules)) return "fire";
     if (!thirtyOne && rules.thirtyOne !== "noEnd" && handValue(hand, rules) === 31) thirtyOne = true;
   }
@@ -253,7 +253,7 @@ export function step(
   round.redealOffered = false;
   round.redealtThisTurn = false;
   round.toAct = nextSeat(table, seat);
-  if (changed) {
+  if (changed && mayReach31(hands[seat]!)) {
     const hand = hands[seat]!;
     // Only 31 and up can end the round: Feuer is worth 33 or 31, and three aces are 30.5 when fire is off.
     const value = handValue(hand, rules);

@@ -1,14 +1,16 @@
 import { type Card, deckCardIndex, deckCards, isCardOfDeck, maxSeats } from "./cards.js";
 import { type Rules, DEFAULT_RULES } from "./rules.js";
 import { type Result, type EngineError, ok, err, engineError } from "./result.js";
-import { Rng, seedText, shuffled } from "./rng.js";
+import { Rng, seedText } from "./rng.js";
 import {
   type Deal,
   type GameEvent,
   type MatchState,
   type RoundState,
+  type SeatStatus,
   type Transition,
   copyMatch,
+  listOf,
   nextSeat,
 } from "./state.js";
 import { checkDealEnd } from "./turn.js";
@@ -37,8 +39,8 @@ export function newMatch(options: MatchOptions): Result<MatchState, EngineError>
   return ok({
     rules,
     seatCount: seats,
-    lives: new Array<number>(seats).fill(rules.lives),
-    status: new Array<"alive">(seats).fill("alive"),
+    lives: listOf(seats, rules.lives),
+    status: listOf<SeatStatus>(seats, "alive"),
     swimmingTaken: false,
     nextDealer: dealer,
     round: null,
@@ -63,13 +65,18 @@ export function dealFromSeed(state: MatchState, seed: string): Deal {
 
 function dealFromRng(state: MatchState, generator: Rng): Deal {
   const { rules } = state;
-  const cards = shuffled(deckCards(rules.deck, rules.decks), generator);
+  const cards = generator.shuffle(deckCards(rules.deck, rules.decks));
+  const status = state.status;
+  const hands: (Card[] | null)[] = [];
   let next = 0;
-  const take = (count: number): Card[] => cards.slice(next, (next += count));
-  const hands = state.status.map((status) => (status === "out" ? null : take(3)));
-  const open = take(rules.deal === "hidden" ? 2 : 3);
+  // Loops and slices, no closures: every seeded round is dealt here.
+  for (let seat = 0; seat < status.length; seat++) {
+    hands.push(status[seat] === "out" ? null : cards.slice(next, (next += 3)));
+  }
+  const hidden = rules.deal === "hidden";
+  const open = cards.slice(next, (next += hidden ? 2 : 3));
   const stock = cards.slice(next);
-  if (rules.deal === "hidden") return { hands, packet: open, stock };
+  if (hidden) return { hands, packet: open, stock };
   return rules.deal === "dealerChooses" ? { hands, middle: null, extra: open, stock } : { hands, middle: open, stock };
 }
 

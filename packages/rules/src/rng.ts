@@ -28,6 +28,11 @@ export function rngFromSeed(seed: string): RngState {
   return [(h1 ^ h2 ^ h3 ^ h4) >>> 0, (h2 ^ h1) >>> 0, (h3 ^ h1) >>> 0, (h4 ^ h1) >>> 0];
 }
 
+/** The largest multiple of `n` up to 2^32: draws below it map evenly onto [0, n). */
+const acceptBelow = (n: number): number => Math.floor(0x100000000 / n) * n;
+/** `acceptBelow` of the small bounds that shuffles and bots ask for most, computed once (a division fewer a draw). */
+const ACCEPT = Float64Array.from({ length: 257 }, (_, n) => (n === 0 ? 0 : acceptBelow(n)));
+
 /** A mutable generator for the length of one computation; the state it ends in can be stored again. */
 export class Rng {
   private a: number;
@@ -61,13 +66,25 @@ export class Rng {
 
   /** A uniform whole number in [0, n), without modulo bias. */
   below(n: number): number {
-    // Remainders via floor division: exact for these ranges, and much cheaper than `%` on numbers beyond 2^31.
-    const limit = 0x100000000 - Math.floor(0x100000000 / n) * n;
-    const accept = 0x100000000 - limit;
+    // Draws from `accept` up are rejected (they would favour small results). Remainders via floor division: exact
+    // for these ranges, and much cheaper than `%` on numbers beyond 2^31.
+    const accept = n >>> 0 === n && n < ACCEPT.length ? ACCEPT[n]! : acceptBelow(n);
     for (;;) {
       const x = this.nextUint32();
       if (x < accept) return x - Math.floor(x / n) * n;
     }
+  }
+
+  /** Fisher-Yates on a copy (the draws of `shuffled`). */
+  shuffle<T>(items: readonly T[]): T[] {
+    const out = items.slice();
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.below(i + 1);
+      const tmp = out[i]!;
+      out[i] = out[j]!;
+      out[j] = tmp;
+    }
+    return out;
   }
 
   /** 32 hex digits: a fresh seed, e.g. for the next round of a match seeded once. */
@@ -87,14 +104,7 @@ export class Rng {
 
 /** Fisher-Yates on a copy. */
 export function shuffled<T>(items: readonly T[], rng: Rng): T[] {
-  const out = items.slice();
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = rng.below(i + 1);
-    const tmp = out[i]!;
-    out[i] = out[j]!;
-    out[j] = tmp;
-  }
-  return out;
+  return rng.shuffle(items);
 }
 
 const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));

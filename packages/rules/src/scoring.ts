@@ -11,6 +11,7 @@ import {
   actionsOf,
   copyMatch,
   copyRound,
+  listOf,
   nextSeat,
 } from "./state.js";
 import { handStrength, handValue, isFire, strengthOf } from "./value.js";
@@ -25,7 +26,7 @@ export function losersOf(
   values: readonly (number | null)[] = hands.map((hand) => (hand === null ? null : handValue(hand, rules))),
 ): number[] {
   const count = hands.length;
-  const losers = new Array<number>(count).fill(0);
+  const losers = listOf(count, 0);
   if (reason === "fire" && rules.fire === "allOthersLose") {
     for (let seat = 0; seat < count; seat++) {
       const hand = hands[seat];
@@ -38,7 +39,7 @@ export function losersOf(
     return losers;
   }
   // Loops, not maps: this runs at every round's end.
-  const strengths = new Array<number>(count).fill(NaN);
+  const strengths = listOf(count, NaN);
   let lowest = Infinity;
   let highest = -Infinity;
   for (let seat = 0; seat < count; seat++) {
@@ -71,10 +72,10 @@ const TWENTY: readonly Card[] = ["Th", "Jh", "7c"];
 export function endRound(state: MatchState, round: RoundState, reason: EndReason, events: GameEvent[]): Transition {
   const { rules } = state;
   const hands = round.hands;
-  const values = new Array<number | null>(hands.length);
+  const values: (number | null)[] = [];
   for (let seat = 0; seat < hands.length; seat++) {
     const hand = hands[seat];
-    values[seat] = hand ? handValue(hand, rules) : null;
+    values.push(hand ? handValue(hand, rules) : null);
   }
   const lifeLosses = losersOf(hands, reason, rules, values);
   const knocker = round.knocker;

@@ -162,9 +162,19 @@ export interface Transition {
 }
 
 export function actionsOf(round: RoundState): Action[] {
-  const out: Action[] = new Array<Action>(round.actionCount);
-  let node = round.actions;
-  for (let i = round.actionCount - 1; node !== null; i--, node = node.prev) out[i] = node.action;
+  // Pushed newest first and then turned round: a list without holes (see `listOf`).
+  const out: Action[] = [];
+  for (let node = round.actions; node !== null; node = node.prev) out.push(node.action);
+  return out.reverse();
+}
+
+/**
+ * `count` times `value` in a list without holes. `new Array(n).fill(v)` makes a "holey" list, which V8 reads on a
+ * slower path for good, JSON.stringify included (every outcome and view carries such per-seat lists).
+ */
+export function listOf<T>(count: number, value: T): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < count; i++) out.push(value);
   return out;
 }
 

@@ -176,11 +176,12 @@ function checkShape(state: MatchState, action: Action): EngineError | null {
  * Actions are data; the same state and action always give the same result.
  */
 export function applyAction(state: MatchState, action: Action): Result<Transition, EngineError> {
-  const problem = checkAction(state, action);
+  const canonical = isCanonical(action);
+  const problem = (canonical ? null : checkShape(state, action)) ?? checkPlay(state, state.round, action.seat, action);
   if (problem) return err(problem);
   const round = state.round!;
   // The log keeps the canonical action, so keys a caller added never reach the history or a record.
-  const logged = isCanonical(action) ? action : canonicalAction(action);
+  const logged = canonical ? action : canonicalAction(action);
   const next = copyRound(round);
   ownCards(next, logged.seat, logged);
   next.actions = { action: logged, prev: round.actions };

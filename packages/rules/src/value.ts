@@ -16,6 +16,21 @@ export const isThreeAces = (hand: readonly Card[]): boolean => isThreeOfAKind(ha
 export const isFire = (hand: readonly Card[], rules: Pick<Rules, "fire">): boolean =>
   rules.fire !== "off" && isThreeAces(hand);
 
+/**
+ * Whether a hand may be worth 31 or more: three cards must be of one suit (a sum of 31) or of one rank (three aces;
+ * any other three of a kind is 30.5). A quick test before `handValue`, for the checks after each swap.
+ */
+export function mayReach31(hand: readonly Card[]): boolean {
+  if (hand.length !== 3) return true;
+  const a = hand[0]!;
+  const b = hand[1]!;
+  const c = hand[2]!;
+  return (
+    (a.charCodeAt(1) === b.charCodeAt(1) && b.charCodeAt(1) === c.charCodeAt(1)) ||
+    (a.charCodeAt(0) === b.charCodeAt(0) && b.charCodeAt(0) === c.charCodeAt(0))
+  );
+}
+
 const CODE_C = "c".charCodeAt(0);
 const CODE_S = "s".charCodeAt(0);
 const CODE_H = "h".charCodeAt(0);

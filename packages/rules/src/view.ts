@@ -8,6 +8,7 @@ import {
   type RoundState,
   type SeatStatus,
   actionsOf,
+  listOf,
   phaseOf,
 } from "./state.js";
 import { legalActions } from "./turn.js";
@@ -82,7 +83,7 @@ function buildView(state: MatchState, viewer: number | null): TableView {
     lives: state.lives,
     status: state.status,
     hand: own,
-    handSizes: round ? round.hands.map((h) => (h === null ? 0 : 3)) : new Array<number>(state.seatCount).fill(0),
+    handSizes: round ? round.hands.map((h) => (h === null ? 0 : 3)) : listOf(state.seatCount, 0),
     middle: round ? round.middle : null,
     packet: playing && round !== null && viewer === round.toAct ? round.packet : null,
     packetHolder: playing && round !== null && round.packet !== null ? round.toAct : null,

@@ -2,12 +2,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { WebSocket } from "ws";
+import { freePort, pct } from "./load-client.js";
 
 export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 /** The attacker's address; honest clients come from another one on loopback. */
@@ -15,19 +15,7 @@ export const ATTACKER = "127.0.0.1";
 export const HONEST = "127.0.0.2";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-export const pct = (values: number[], p: number): number => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-
-export async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+export { freePort, pct };
 
 export const rssMb = (pid: number): number => {
   try {

@@ -10,13 +10,21 @@
  *   npm run bench:server -- --tables 0 --lobby-clients 2000 --lobby-seconds 60
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { type AddressInfo, createServer as createNetServer } from "node:net";
-import { WebSocket } from "ws";
+import {
+  type BenchTable,
+  LIFTED_LIMITS_ENV,
+  type PlayHooks,
+  freePort,
+  ms,
+  openTable,
+  pct,
+  procStats,
+} from "./load-client.js";
 import { lobbyPhase } from "./lobby-load.js";
 
 const args = process.argv.slice(2);
@@ -46,122 +54,21 @@ const samples: Record<Phase, number[]> = { ramp: [], steady: [], burst: [], cool
 const actionsPerPhase: Record<Phase, number> = { ramp: 0, steady: 0, burst: 0, cooldown: 0 };
 const errors: Record<string, number> = {};
 let unexpectedCloses = 0;
-const countError = (code: string) => (errors[code] = (errors[code] ?? 0) + 1);
-
-interface View {
-  legal: Record<string, unknown>[];
-  over: boolean;
-}
-interface ServerFrame {
-  type: string;
-  re?: string | number;
-  code?: string;
-  token?: string;
-  from?: number;
-  version?: number;
-  seat?: number | null;
-  table?: { code: string; match: number; status: string };
-  view?: View;
-}
-
-class Player {
-  ws!: WebSocket;
-  version = -1;
-  private waiting = new Map<string | number, (m: ServerFrame) => void>();
-  private nextId = 1;
-  private timer: NodeJS.Timeout | null = null;
-  constructor(
-    readonly table: Table,
-    readonly host: boolean,
-  ) {}
-
-  open(url: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.ws = new WebSocket(url.replace("http", "ws") + "/ws", { perMessageDeflate: false });
-      this.ws.once("open", () => resolve());
-      this.ws.once("error", reject);
-      this.ws.on("message", (data) => this.receive(JSON.parse(data.toString()) as ServerFrame));
-      this.ws.on("close", () => {
-        if (!stopping) unexpectedCloses++;
-      });
-    });
-  }
-
-  request(message: Record<string, unknown>): Promise<ServerFrame> {
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.waiting.set(id, resolve);
-      this.ws.send(JSON.stringify({ ...message, id }));
-    });
-  }
-
-  private receive(m: ServerFrame): void {
-    if (m.type === "error") countError(m.code ?? "?");
-    if (m.re !== undefined) {
-      const done = this.waiting.get(m.re);
-      this.waiting.delete(m.re);
-      done?.(m);
-    }
-    if (m.type !== "update" && m.type !== "sync") return;
-    if (m.type === "update") this.table.delivered(this, m.from!);
-    this.version = m.version!;
-    const view = m.view!;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (view.over && this.host && !stopping) {
-      this.timer = setTimeout(() => void this.request({ type: "rematch" }), think());
-      return;
-    }
-    if (view.legal.length === 0 || stopping) return;
-    const version = this.version;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      if (this.version !== version || stopping) return;
-      const legal = view.legal.filter((a) => a.type !== "knock" || Math.random() < 0.15);
-      const { seat: _seat, ...move } = legal[Math.floor(Math.random() * legal.length)] ?? view.legal[0]!;
-      this.table.acted(version);
-      this.ws.send(JSON.stringify({ type: "act", action: move }));
-    }, think());
-  }
-
-  stop(): void {
-    if (this.timer) clearTimeout(this.timer);
-  }
-}
-
-/** One table's clients and the action in flight: sent at `from`, waiting for every seat's update from `from`. */
-class Table {
-  players: Player[] = [];
-  private pending: { from: number; t0: number; phase: Phase; got: number } | null = null;
-
-  acted(from: number): void {
-    this.pending = { from, t0: performance.now(), phase, got: 0 };
-    actionsPerPhase[phase]++;
-  }
-
-  delivered(_player: Player, from: number): void {
-    const p = this.pending;
-    if (!p || p.from !== from) return;
-    if (++p.got === this.players.length) {
-      samples[p.phase].push(performance.now() - p.t0);
-      this.pending = null;
-    }
-  }
-}
+const hooks: PlayHooks = {
+  phase: () => phase,
+  think,
+  stopping: () => stopping,
+  acted: (p) => actionsPerPhase[p as Phase]++,
+  measured: (p, t) => samples[p as Phase].push(t),
+  error: (code) => (errors[code] = (errors[code] ?? 0) + 1),
+  unexpectedClose: () => unexpectedCloses++,
+};
 
 let stopping = false;
 /** The server's event-loop delay p99 per 5 s, from its stats log lines. */
 const serverLoop: number[] = [];
 const lag = monitorEventLoopDelay({ resolution: 10 });
 lag.enable();
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function startServer(dbPath: string): Promise<{ child: ChildProcess; url: string }> {
   // info level for the periodic stats lines; the per-table lines are few.
@@ -180,13 +87,7 @@ async function startServer(dbPath: string): Promise<{ child: ChildProcess; url: 
       LOG_LEVEL: "info",
       ROUND_PAUSE_MS: "1500",
       STATS_INTERVAL_MS: "5000",
-      // All the load comes from one address: lift the limits per address (their defaults guard against one address).
-      MAX_SOCKETS_PER_ADDRESS: "100000",
-      MAX_CONNECTIONS_PER_ADDRESS: "100000",
-      MESSAGES_PER_ADDRESS: "100000000",
-      TABLES_PER_ADDRESS: "100000",
-      TOKENS_PER_ADDRESS: "100000",
-      LOOKUPS_PER_ADDRESS: "100000000",
+      ...LIFTED_LIMITS_ENV,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -217,22 +118,6 @@ async function startServer(dbPath: string): Promise<{ child: ChildProcess; url: 
   }
   throw new Error("server did not start");
 }
-
-/** Resident memory and CPU time of a process, from /proc (Linux). */
-function procStats(pid: number): { rssMb: number; cpuS: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  const ticks = Number(stat[11]) + Number(stat[12]);
-  return { rssMb: rssKb / 1024, cpuS: ticks / 100 };
-}
-
-const pct = (values: number[], p: number): number => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 /** The lobby phase on a server of its own, so the table phases' load does not count against it. */
 async function lobby(): Promise<void> {
@@ -267,28 +152,13 @@ async function main(): Promise<void> {
   const idle = procStats(pid);
   console.log(`server pid ${pid} at ${url}; idle RSS ${idle.rssMb.toFixed(1)} MB; ${TABLES} tables x ${SEATS} clients`);
 
-  const tables: Table[] = [];
+  const tables: BenchTable[] = [];
   const rampStart = performance.now();
   // Open tables in batches so the ramp itself stays bounded.
   for (let start = 0; start < TABLES; start += 25) {
     await Promise.all(
       Array.from({ length: Math.min(25, TABLES - start) }, async () => {
-        const table = new Table();
-        const players = Array.from({ length: SEATS }, (_, i) => new Player(table, i === 0));
-        await Promise.all(players.map((p) => p.open(url)));
-        await Promise.all(players.map((p) => p.request({ type: "hello" })));
-        const made = await players[0]!.request({
-          type: "create",
-          name: "Bench",
-          playerName: "P1",
-          seats: SEATS,
-          turnSeconds: 60,
-          rules: { lives: 5 },
-        });
-        const code = made.table!.code;
-        for (let i = 1; i < SEATS; i++) await players[i]!.request({ type: "join", code, name: `P${i + 1}` });
-        table.players = players;
-        tables.push(table);
+        tables.push(await openTable([url], SEATS, hooks));
       }),
     );
   }
@@ -324,7 +194,7 @@ async function main(): Promise<void> {
   const end = procStats(pid);
 
   stopping = true;
-  for (const t of tables) for (const p of t.players) p.stop();
+  for (const t of tables) t.stop();
   const connections = tables.length * SEATS;
   console.log(
     `server memory: ${((end.rssMb - idle.rssMb) / connections) * 1024 > 0 ? (((end.rssMb - idle.rssMb) * 1024) / connections).toFixed(1) : "?"} KB RSS per connection ` +
@@ -334,7 +204,7 @@ async function main(): Promise<void> {
   console.log(`server event-loop delay p99 per 5 s: ${serverLoop.map((v) => v.toFixed(0)).join(", ")} ms`);
   const all = [...samples.steady, ...samples.burst, ...samples.cooldown];
   console.log(`overall p99 ${ms(pct(all, 99))} over ${all.length} actions (target <= 50 ms)`);
-  for (const t of tables) for (const p of t.players) p.ws.terminate();
+  for (const t of tables) t.terminate();
   child.kill("SIGTERM");
   await new Promise((r) => child.once("exit", r));
   rmSync(dir, { recursive: true, force: true });

@@ -56,9 +56,10 @@ export class ChatLog {
     if (this.lines.length > this.size) this.lines.splice(0, this.lines.length - this.size);
   }
 
-  /** Lines read from the store (oldest first) go before any said since. */
+  /** Lines read from the store (oldest first) go before any said since (a line in both is kept once). */
   restore(lines: readonly ChatLine[]): void {
-    const newer = this.lines;
+    const ids = new Set(lines.map((line) => line.id));
+    const newer = this.lines.filter((line) => !ids.has(line.id));
     this.lines = [];
     for (const line of [...lines, ...newer]) this.add(line);
     this.loaded = true;
@@ -81,6 +82,12 @@ export class ChatLog {
 const chatFrame = (room: ChatRoom, message: ChatLine, re?: ReplyId): string =>
   frame(re === undefined ? { type: "chatMessage", room, message } : { type: "chatMessage", re, room, message });
 
+/** What ChatService tells the other nodes of a cluster (cluster/lobby-sync.ts). */
+export interface ChatRelay {
+  said(line: ChatLine): void;
+  renamed(playerId: string, name: string): void;
+}
+
 export class ChatService {
   private readonly perToken: WindowLimiter;
   private readonly perAddress: WindowLimiter;
@@ -89,6 +96,11 @@ export class ChatService {
   private lobbyLoading: Promise<void> | null = null;
   private lastPrune = 0;
   readonly settings: ChatSettings;
+  /**
+   * Cluster mode: tells the other nodes of every lobby line said here (stored here once; they show it) and of every
+   * deleted player's new name (their copies in memory take it too).
+   */
+  relay: ChatRelay | null = null;
 
   constructor(
     readonly store: ChatStore,
@@ -203,6 +215,12 @@ export class ChatService {
 
   /** A player's account was deleted: the lines kept in memory (the lobby's, these tables') take the neutral name. */
   renamePlayer(playerId: string, name: string, tables: Iterable<Table>): void {
+    this.renamedElsewhere(playerId, name, tables);
+    this.relay?.renamed(playerId, name);
+  }
+
+  /** A player deleted on another node of the cluster: the lines kept here take the neutral name too. */
+  renamedElsewhere(playerId: string, name: string, tables: Iterable<Table>): void {
     this.lobby.rename(playerId, name);
     for (const table of tables) table.chat.rename(playerId, name);
   }
@@ -219,6 +237,17 @@ export class ChatService {
   leaveLobby(sub: Subscriber, re?: ReplyId): void {
     this.lobbyFollowers.delete(sub);
     if (re !== undefined) sub.send(frame({ type: "chatLeft", re, room: "lobby" }));
+  }
+
+  /** A lobby line said on another node (already stored there): shown to this node's followers. */
+  receiveLobby(line: ChatLine): void {
+    this.showInLobby(line);
+  }
+
+  private showInLobby(line: ChatLine, except?: Subscriber): void {
+    this.lobby.add(line);
+    const text = chatFrame("lobby", line);
+    for (const follower of this.lobbyFollowers) if (follower !== except) follower.push(text);
   }
 
   /** A line in the lobby: anyone named (by their session's player or the message's `name`). */
@@ -246,10 +275,9 @@ export class ChatService {
       re,
     );
     if (!line) return;
-    this.lobby.add(line);
-    const text = chatFrame("lobby", line);
-    for (const follower of this.lobbyFollowers) if (follower !== sub) follower.push(text);
+    this.showInLobby(line, sub);
     sub.send(chatFrame("lobby", line, re));
+    this.relay?.said(line);
     if (at - this.lastPrune > 3600_000) {
       this.lastPrune = at;
       this.store.pruneLobby(at - this.settings.lobbyKeepMs).catch((cause: unknown) => {

@@ -24,6 +24,12 @@ export type ServerConfig = Required<
   readonly logLevel: string;
   /** STORE=postgres: the PostgreSQL database everything is kept in (DATABASE_URL) instead of the SQLite file. */
   readonly databaseUrl?: string;
+  /** Cluster mode (NODE_ID and REDIS_URL, both or neither, with STORE=postgres): this node's name. */
+  readonly nodeId?: string;
+  /** Cluster mode: the Redis that carries routing and presence between the nodes. */
+  readonly redisUrl?: string;
+  /** Cluster mode: how long a table's lease lasts unless renewed (LEASE_TTL_MS; the server's default 8000). */
+  readonly leaseTtlMs?: number;
 };
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -101,6 +107,52 @@ function readStore(env: Env): Result<string | undefined, ConfigError> {
   return ok(url);
 }
 
+export interface ClusterConfig {
+  readonly nodeId: string;
+  readonly redisUrl: string;
+  readonly leaseTtlMs?: number;
+}
+
+/** A Redis address: redis://[user:password@]host[:port][/db], nothing more. */
+function isRedisUrl(text: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  return (
+    url.protocol === "redis:" &&
+    url.hostname !== "" &&
+    /^(\/\d{0,2})?$/.test(url.pathname) &&
+    url.search === "" &&
+    url.hash === ""
+  );
+}
+
+/** NODE_ID, REDIS_URL and LEASE_TTL_MS: cluster mode, or undefined for the single process. */
+function readCluster(env: Env, postgres: boolean): Result<ClusterConfig | undefined, ConfigError> {
+  const nodeId = env.NODE_ID?.trim() || undefined;
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  const ttl = whole(env, "LEASE_TTL_MS", 500, 600_000);
+  if (!ttl.ok) return ttl;
+  const fail = (message: string) => err<ConfigError>({ code: "INVALID_CONFIG", message });
+  if (nodeId === undefined && redisUrl === undefined) {
+    return ttl.value === undefined ? ok(undefined) : fail("LEASE_TTL_MS needs cluster mode (NODE_ID and REDIS_URL)");
+  }
+  if (nodeId === undefined) return fail("REDIS_URL needs NODE_ID too (cluster mode needs both)");
+  if (redisUrl === undefined) return fail("NODE_ID needs REDIS_URL too (cluster mode needs both)");
+  if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(nodeId)) {
+    return fail(`NODE_ID must be 1 to 32 of a-z, 0-9 and "-" (not first), not "${nodeId}"`);
+  }
+  if (!isRedisUrl(redisUrl)) {
+    // The address is not repeated: it may hold a password.
+    return fail("REDIS_URL must be an address like redis://127.0.0.1:6379/0");
+  }
+  if (!postgres) return fail("cluster mode (NODE_ID, REDIS_URL) needs STORE=postgres and DATABASE_URL");
+  return ok({ nodeId, redisUrl, ...(ttl.value === undefined ? {} : { leaseTtlMs: ttl.value }) });
+}
+
 export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
   const numbers = {
     port: whole(env, "PORT", 0, 65_535),
@@ -141,6 +193,8 @@ export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
   if (!limits.ok) return limits;
   const databaseUrl = readStore(env);
   if (!databaseUrl.ok) return databaseUrl;
+  const cluster = readCluster(env, databaseUrl.value !== undefined);
+  if (!cluster.ok) return cluster;
   const settings: Record<string, number> = {};
   for (const key of ["botDelayMs", "roundPauseMs", "snapshotEvery"] as const) {
     const value = get(key);
@@ -160,5 +214,6 @@ export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
     ...(get("quickMatchWaitMs") === undefined ? {} : { quickMatch: { waitMs: get("quickMatchWaitMs")! } }),
     logLevel,
     ...(databaseUrl.value === undefined ? {} : { databaseUrl: databaseUrl.value }),
+    ...cluster.value,
   });
 }

@@ -1,4 +1,7 @@
-/** One WebSocket: rate and size limits, parsing and validation, identity, deadlines, and routing to its table. */
+/**
+ * One WebSocket: rate and size limits, parsing and validation, identity, deadlines, and routing to its table (here,
+ * through its TableSession, or on another cluster node, through a link).
+ */
 import { randomBytes } from "node:crypto";
 import type { WebSocket } from "ws";
 import type { Logger } from "pino";
@@ -12,10 +15,12 @@ import {
   schemaErrorCode,
 } from "./protocol.js";
 import { type ReplyId, errorFrame, frame } from "./messages.js";
-import { Hub } from "./hub.js";
+import { frameId, idOf } from "./frame-id.js";
+import { Hub, type LookupMode, type Route } from "./hub.js";
 import type { Store } from "./store.js";
 import type { Table } from "./table.js";
-import type { Subscriber } from "./table-audience.js";
+import { type EnterMessage, type SessionOwner, TableSession, isTableCommand } from "./table-session.js";
+import { type Link, type LinkEnd, type Links, RETRY } from "./cluster/links.js";
 import { botLevels, defaultBotLevel } from "./bot-player.js";
 import { isBotLevel } from "@schwimmen/bots";
 import { maxSeats } from "@schwimmen/rules";
@@ -43,50 +48,25 @@ export interface ConnectionDeps {
   readonly quick?: QuickMatcher;
   /** Table talk (chat.ts); without it chat messages are refused as NOT_AT_TABLE. */
   readonly chat?: ChatService;
-}
-
-/** The `id` of a parsed frame, when it is one the protocol allows. */
-function idOf(raw: unknown): ReplyId {
-  const id = typeof raw === "object" && raw !== null ? (raw as { id?: unknown }).id : undefined;
-  return (typeof id === "string" && id.length <= 64) || (typeof id === "number" && Number.isInteger(id))
-    ? id
-    : undefined;
-}
-
-const ID_VALUE = String.raw`("[\x20\x21\x23-\x5b\x5d-\x7e]{0,64}"|-?\d{1,15})`;
-/** A top-level id as the first key (after `type`) or the last key of a frame. */
-const ID_AT_HEAD = new RegExp(
-  String.raw`^\s*\{(?:\s*"type"\s*:\s*"[a-zA-Z]{1,16}"\s*,)?\s*"id"\s*:\s*${ID_VALUE}\s*[,}]`,
-);
-const ID_AT_TAIL = new RegExp(String.raw`[{,]\s*"id"\s*:\s*${ID_VALUE}\s*\}\s*$`);
-const SCAN_BYTES = 160;
-
-/**
- * The id of a frame that is refused before it is read (rate limit, size, binary), found cheaply: a frame of at most
- * LIMITS.frameBytes is parsed; of a larger one only the first and last bytes are looked at.
- */
-export function frameId(data: Buffer): ReplyId {
-  if (data.length <= LIMITS.frameBytes) {
-    try {
-      return idOf(JSON.parse(data.toString("utf8")));
-    } catch {
-      return undefined;
-    }
-  }
-  const found =
-    ID_AT_HEAD.exec(data.subarray(0, SCAN_BYTES).toString("latin1")) ??
-    ID_AT_TAIL.exec(data.subarray(data.length - SCAN_BYTES).toString("latin1"));
-  const text = found?.[1];
-  if (text === undefined) return undefined;
-  return text.startsWith('"') ? text.slice(1, -1) : Number(text);
+  /** In a cluster: this node's links to tables on other nodes, and where the quick matcher runs. */
+  readonly cluster?: {
+    readonly links: Links;
+    /** The route to the quick matcher when another node runs it (null: this one). */
+    quickRoute(): Promise<Route | null>;
+  };
 }
 
 const toBuffer = (data: Buffer | Buffer[] | ArrayBuffer): Buffer =>
   Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
 
-export class Connection implements Subscriber {
+type QuickMatchMessage = Extract<ParsedClientMessage, { type: "quickMatch" }>;
+
+export class Connection implements SessionOwner, LinkEnd {
   token = "";
-  private table: Table | null = null;
+  /** The table here this connection follows, and its commands (table-session.ts). */
+  private readonly session: TableSession;
+  /** The table on another node this connection follows (a cluster link), if any. */
+  private link: Link | null = null;
   private windowStart: number;
   private windowCount = 0;
   private queue: Promise<void> = Promise.resolve();
@@ -94,7 +74,7 @@ export class Connection implements Subscriber {
   /** Per table code, the newest version whose past events this connection was sent in a resync answer. */
   readonly replayed = new Map<string, number>();
   private readonly outbox: Outbox;
-  private readonly key: string;
+  readonly addressKey: string;
   /** Answered the last ping (or is new). */
   private alive = true;
   /** The hello deadline, then (identified and at no table) the idle deadline. */
@@ -108,7 +88,8 @@ export class Connection implements Subscriber {
     /** The player of the session cookie sent with the upgrade request (null without one, or once deleted). */
     public player: PlayerRef | null = null,
   ) {
-    this.key = addressKey(remote);
+    this.addressKey = addressKey(remote);
+    this.session = new TableSession(this, deps);
     this.windowStart = deps.clock.now();
     this.outbox = new Outbox(socket, deps.addresses.limits, () => this.drained());
     socket.on("message", (data, isBinary) => this.receive(data, isBinary));
@@ -153,17 +134,21 @@ export class Connection implements Subscriber {
 
   /** Pushes were dropped and the socket has drained: the table sends one sync of its current state. */
   private drained(): void {
-    const table = this.table;
     if (this.deps.lobby?.watches(this)) void this.deps.lobby.resend(this);
-    if (!table) return this.outbox.caughtUp();
-    void table.run(() => table.catchUp(this));
+    if (this.link) this.link.catchUp();
+    else this.session.drained();
+  }
+
+  /** Follows a table here or on another node. */
+  private get atTableAnywhere(): boolean {
+    return this.session.table !== null || this.link !== null;
   }
 
   /** Sets the deadline `ms` from now (null: none); a connection at a table has none. */
   private arm(ms: number | null): void {
     if (this.deadline !== null) clearTimeout(this.deadline);
     this.deadline = null;
-    if (ms === null || this.closed || (this.token && this.table) || this.deps.lobby?.watches(this)) return;
+    if (ms === null || this.closed || (this.token && this.atTableAnywhere) || this.deps.lobby?.watches(this)) return;
     this.deadline = setTimeout(() => this.expire(), ms);
     this.deadline.unref();
   }
@@ -174,7 +159,7 @@ export class Connection implements Subscriber {
     if (!this.token) {
       this.deps.log.info({ remote: this.remote }, "connection closed: no hello");
       this.close(CLOSE_CODES.noHello, "hello expected");
-    } else if (!this.table) {
+    } else if (!this.atTableAnywhere) {
       this.deps.log.debug({ remote: this.remote }, "connection closed: idle at no table");
       this.close(CLOSE_CODES.idle, "idle");
     }
@@ -198,14 +183,14 @@ export class Connection implements Subscriber {
       return this.send(errorFrame("RATE_LIMITED", `at most ${limit} messages in 20 seconds`, frameId(buffer)));
     }
     const { addresses } = this.deps;
-    if (!addresses.messages.take(this.key)) {
+    if (!addresses.messages.take(this.addressKey)) {
       const most = addresses.limits.messagesPerAddress;
       return this.send(
         errorFrame("RATE_LIMITED", `at most ${most} messages in 20 seconds from one address`, frameId(buffer)),
       );
     }
     // Anything accepted keeps a connection at no table from counting as idle.
-    if (this.token && !this.table) this.deadline?.refresh();
+    if (this.token && !this.atTableAnywhere) this.deadline?.refresh();
     if (isBinary) return this.send(errorFrame("BAD_MESSAGE", "frames are JSON text", frameId(buffer)));
     if (buffer.length > LIMITS.frameBytes) {
       const re = frameId(buffer);
@@ -242,7 +227,7 @@ export class Connection implements Subscriber {
       if (msg.token && (await store.hasToken(msg.token))) this.token = msg.token;
       else {
         // Each new device is a row in the store: one address gets only so many per hour.
-        if (!addresses.tokens.take(this.key)) {
+        if (!addresses.tokens.take(this.addressKey)) {
           const most = addresses.limits.tokensPerAddress;
           return this.send(errorFrame("RATE_LIMITED", `at most ${most} new devices an hour from one address`, re));
         }
@@ -269,54 +254,55 @@ export class Connection implements Subscriber {
     if (chat && msg.type === "chatJoin") return chat.joinLobby(this, re);
     if (chat && msg.type === "chatLeave") return chat.leaveLobby(this, re);
     if (chat && msg.type === "chat" && msg.room === "lobby") {
-      return chat.sayInLobby({ sub: this, address: this.key }, msg, re);
+      return chat.sayInLobby({ sub: this, address: this.addressKey }, msg, re);
     }
+    if (msg.type === "join" || msg.type === "watch" || msg.type === "quickMatch") return this.enter(msg, re);
     if (lobbyMessage.handles(msg)) {
       await lobbyMessage(this, this.deps, msg, re);
       // Watching the lobby keeps a connection at no table open; after unwatching, the idle deadline runs again.
       return this.arm(this.deps.addresses.limits.idleTimeoutMs);
     }
-    if (msg.type === "join" || msg.type === "watch") {
-      const found = await this.deps.hub.lookup(msg.code, this.remote, msg.type, this.token);
-      if (!found.ok) return this.send(errorFrame(found.code, found.message, re));
-      const table = found.table;
-      const { quick } = this.deps;
-      // A quick-match table's seats go through the matcher: a person waits at one such table at most.
-      if (msg.type === "join" && quick?.takes(table)) await quick.join(this, table, msg.name, msg.lastVersion, re);
-      else {
-        await table.run(() =>
-          msg.type === "join"
-            ? table.join(this, msg.name, msg.lastVersion, re)
-            : table.watch(this, msg.lastVersion, re),
-        );
+    if (!isTableCommand(msg)) return;
+    const link = this.link;
+    if (!link) return this.session.command(msg, re);
+    if (msg.type === "leave") {
+      // Its answer still comes through the link, which ends after it.
+      this.link = null;
+      this.arm(this.deps.addresses.limits.idleTimeoutMs);
+    }
+    link.forward(msg);
+  }
+
+  /**
+   * A join, watch or quick match: run here, or (in a cluster) forwarded to the node that runs the table or the quick
+   * matcher; resolved again when that node goes away before it answers.
+   */
+  private async enter(msg: EnterMessage | QuickMatchMessage, re: ReplyId): Promise<void> {
+    const { cluster } = this.deps;
+    let mode: LookupMode = "route";
+    for (let attempt = 0; attempt < 3; attempt++) {
+      let route: Route | null = null;
+      if (msg.type !== "quickMatch") route = await this.session.enter(msg, re, mode);
+      else if (!cluster || !(route = await cluster.quickRoute())) {
+        await lobbyMessage(this, this.deps, msg, re);
+        return this.arm(this.deps.addresses.limits.idleTimeoutMs);
       }
-      // Only a successful join or watch moves the connection (a refused one leaves it where it was).
-      if (table.isSubscribed(this)) await this.moveTo(table);
-      return;
+      if (!route || !cluster) return;
+      const link = await cluster.links.enter(this, route, msg, re);
+      if (link === RETRY) {
+        // Counted once already.
+        mode = "here";
+        continue;
+      }
+      if (!link) return;
+      if (this.closed) return link.close();
+      // Following the new table: the old one (here or elsewhere) forgets this connection.
+      this.session.close();
+      this.link?.close();
+      this.link = link;
+      return this.arm(null);
     }
-    const table = this.table;
-    if (!table || !table.isSubscribed(this)) return this.send(errorFrame("NOT_AT_TABLE", "join a table first", re));
-    switch (msg.type) {
-      case "start":
-        return table.run(() => table.start(this, re));
-      case "act":
-        return table.run(() => table.act(this, msg.action, re));
-      case "rematch":
-        return table.run(() => table.rematch(this, re));
-      case "back":
-        return table.run(() => table.back(this, re));
-      case "setVisibility":
-        return table.run(() => table.setVisibility(this, msg.visibility, re));
-      case "kick":
-        return table.run(() => table.kick(this, msg.seat, re));
-      case "chat":
-        if (chat) return table.run(() => chat.sayAtTable(table, { sub: this, address: this.key }, msg, re));
-        return;
-      case "leave":
-        this.table = null;
-        this.arm(this.deps.addresses.limits.idleTimeoutMs);
-        return table.run(() => table.leave(this, re));
-    }
+    this.send(errorFrame("INTERNAL", "the table's server did not answer; try again", re));
   }
 
   private async create(msg: Extract<ParsedClientMessage, { type: "create" }>, re: ReplyId): Promise<void> {
@@ -337,7 +323,7 @@ export class Connection implements Subscriber {
       return this.send(errorFrame("INVALID_RULES", text, re));
     }
     // New connections do not start afresh: the address counts too.
-    if (!addresses.tables.take(this.key)) {
+    if (!addresses.tables.take(this.addressKey)) {
       const most = addresses.limits.tablesPerAddress;
       return this.send(errorFrame("TOO_MANY_TABLES", `at most ${most} new tables an hour from one address`, re));
     }
@@ -358,18 +344,34 @@ export class Connection implements Subscriber {
   }
 
   /** A connection follows one table: leaving the old one first. */
-  async moveTo(table: Table): Promise<void> {
-    const old = this.table;
-    this.table = table;
-    this.arm(null);
-    if (old && old !== table) await old.run(() => old.unsubscribe(this));
+  moveTo(table: Table): Promise<void> {
+    return this.session.moveTo(table);
+  }
+
+  /** The table here this connection follows changed (table-session.ts). */
+  atTable(table: Table | null): void {
+    if (table) {
+      this.link?.close();
+      this.link = null;
+    }
+    this.arm(table ? null : this.deps.addresses.limits.idleTimeoutMs);
   }
 
   /** The table stopped following this connection (its seat was freed by the host). */
   detached(table: Table): void {
-    if (this.table !== table) return;
-    this.table = null;
+    this.session.detached(table);
+  }
+
+  /** The linked table follows this connection no more (it left, or the host removed its seat). */
+  linkDetached(link: Link): void {
+    if (this.link !== link) return;
+    this.link = null;
     this.arm(this.deps.addresses.limits.idleTimeoutMs);
+  }
+
+  /** The table runs on another node now: the client reconnects and resyncs (its clients do that on 4003). */
+  moved(): void {
+    this.close(CLOSE_CODES.moved, "table moved; reconnect");
   }
 
   private onClose(): void {
@@ -377,9 +379,9 @@ export class Connection implements Subscriber {
     this.arm(null);
     this.deps.chat?.leaveLobby(this);
     this.deps.lobby?.unwatch(this);
-    const table = this.table;
-    this.table = null;
-    if (table) void table.run(() => table.unsubscribe(this));
+    this.session.close();
+    this.link?.close();
+    this.link = null;
   }
 
   close(code: number, reason: string): void {

@@ -6,6 +6,7 @@ import { extname, join, normalize, sep } from "node:path";
 import type { Hub } from "./hub.js";
 import type { Lobby } from "./lobby.js";
 import type { Store } from "./store.js";
+import { SqliteStore } from "./sqlite-store.js";
 import { json, send } from "./http-send.js";
 import { tableApi } from "./table-api.js";
 import { type LeaderboardDeps, leaderboardApi } from "./leaderboard-api.js";
@@ -30,6 +31,14 @@ const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <body><h1>Schwimmen server</h1><p>The web client has not been built yet (<code>npm run build</code>).
 The game protocol is at <code>/ws</code>; see docs/protocol.md.</p></body></html>`;
 
+/** `GET /healthz`: which node answers, on which store, and how many tables it owns. */
+export interface Health {
+  /** NODE_ID in cluster mode, "single" for the one process. */
+  readonly node: string;
+  readonly store: "sqlite" | "postgres";
+  readonly tables: number;
+}
+
 export interface HttpDeps {
   readonly hub: Hub;
   readonly store: Store;
@@ -37,6 +46,8 @@ export interface HttpDeps {
   readonly lobby?: Lobby;
   readonly staticDir: string;
   readonly stats: () => Record<string, number>;
+  /** The node's health (server.ts); without it the single process' own: "single", the store's kind, its tables. */
+  readonly health?: () => Health | Promise<Health>;
   /** Players, sessions and passkeys (`/api/session`, `/api/me`, `/api/passkeys/...`, `/api/players/ID`). */
   readonly players?: Omit<PlayersApiDeps, "publicUrl" | "overHttps">;
   /** Ratings and the names of players (`GET /api/leaderboard`). */
@@ -84,12 +95,32 @@ async function route(deps: HttpDeps, req: IncomingMessage, res: ServerResponse):
     return json(res, 405, { error: { code: "METHOD_NOT_ALLOWED", message: "GET only" } }, { Allow: "GET, HEAD" });
   }
   const path = url.pathname;
-  if (path === "/healthz") return json(res, 200, { ok: true, ...deps.stats() });
+  if (path === "/healthz") return healthz(deps, res);
   if (path.startsWith("/api/tables/")) return tableApi(deps, req, url, res);
   if (path === "/api/leaderboard" && deps.ratings) return leaderboardApi(deps.ratings, url, res);
   if (path === "/api/lobby" && deps.lobby)
     return json(res, 200, await deps.lobby.list(), { "Cache-Control": "no-store" });
   return serveStatic(deps.staticDir, path, req, res);
+}
+
+/**
+ * A node that cannot tell its health (its database is unreachable, say) answers 503, so a proxy's health check
+ * takes it out of the rotation until it recovers.
+ */
+async function healthz(deps: HttpDeps, res: ServerResponse): Promise<void> {
+  let health: Health;
+  try {
+    health = deps.health
+      ? await deps.health()
+      : {
+          node: "single",
+          store: deps.store instanceof SqliteStore ? "sqlite" : "postgres",
+          tables: deps.hub.size,
+        };
+  } catch {
+    return json(res, 503, { ok: false, error: { code: "UNHEALTHY", message: "cannot tell the node's health" } });
+  }
+  return json(res, 200, { ok: true, ...deps.stats(), ...health });
 }
 
 /** Text files are sent gzipped to browsers that take it; each file is compressed once per version on disk. */

@@ -1,4 +1,7 @@
-/** Every table this server holds: made, loaded from the store on demand (and at start for running matches). */
+/**
+ * Every table this server holds: made, loaded from the store on demand (and at start for running matches). In a
+ * cluster (`ownership` given) it runs only the tables whose lease this node holds, and tells where the others run.
+ */
 import { randomInt } from "node:crypto";
 import { type EngineError, type Result, type Rules, err, parseRules } from "@schwimmen/rules";
 import { unplayableByBots } from "@schwimmen/bots";
@@ -46,17 +49,59 @@ export type Lookup =
       readonly parsed?: string | null;
     };
 
+/** Where a table (or the quick matcher's lease) runs when it runs on another node of the cluster. */
+export interface Route {
+  readonly code: string;
+  readonly node: string;
+  readonly epoch: number;
+}
+
+/** A cluster node's table leases, as the hub uses them (cluster/node.ts). */
+export interface Ownership {
+  /** Takes the table's lease for this node; its epoch, or null when another node holds it (or there is no table). */
+  claim(code: string): Promise<number | null>;
+  /** Gives the table's lease up (it was unloaded or the node stops). */
+  release(code: string): Promise<void>;
+  /**
+   * The live node that owns the table, or null when nobody does (or its lease ran out): then claim it. Waits while
+   * the lease's holder is not alive, until its lease has run out.
+   */
+  ownerElsewhere(code: string): Promise<Route | null>;
+}
+
+/**
+ * How `locate` looks a code up: "route" counts it against the address and gives a table that runs on another node as
+ * its route; "here" (a command forwarded from another node, counted there) does not count it.
+ */
+export type LookupMode = "route" | "here";
+
+/** A lookup whose table runs on another node. */
+export interface Routed {
+  readonly ok: true;
+  readonly table: null;
+  readonly route: Route;
+  readonly code: string;
+}
+
 /** Keys that would reach an object's prototype: never rule keys, refused by name. */
 const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
 export class Hub {
   private readonly tables = new Map<string, Table>();
-  private readonly loading = new Map<string, Promise<Table | null>>();
+  private readonly loading = new Map<string, Promise<Table | Route | null>>();
   private readonly lookups: WindowLimiter;
   private readonly options: HubOptions;
   readonly expiry: Expiry;
 
-  constructor(private readonly deps: TableDeps & { readonly hubOptions?: HubSettings | undefined }) {
+  constructor(
+    private readonly deps: TableDeps & {
+      readonly hubOptions?: HubSettings | undefined;
+      /** In a cluster: this node's leases; without them the hub runs every table it is asked for. */
+      readonly ownership?: Ownership | undefined;
+      /** Told of a table dropped because another node took it (the lobby and the quick matcher forget it). */
+      readonly onDropped?: ((table: Table) => void) | undefined;
+    },
+  ) {
     const given = deps.hubOptions ?? {};
     this.options = { ...DEFAULT_HUB_OPTIONS, ...given, expiry: { ...DEFAULT_EXPIRY, ...given.expiry } };
     const { lookupLimit, lookupWindowMs, lookupAddresses } = this.options;
@@ -107,6 +152,7 @@ export class Hub {
       const code = newCode((n) => randomInt(n));
       const made = await store.createTable({ code, name, config: JSON.stringify(config), createdAt: clock.now() });
       if (!made) continue;
+      if (this.deps.ownership && (await this.deps.ownership.claim(code)) === null) continue;
       const table = new Table(initialModel(code, name, config), this.deps);
       this.tables.set(code, table);
       this.deps.log.info({ table: code, seats: config.seats, botLevel: config.botLevel }, "table created");
@@ -121,8 +167,25 @@ export class Hub {
    * holds a seat at the table.
    */
   async lookup(text: string, remote: string | undefined, purpose: LookupPurpose, token?: string): Promise<Lookup> {
+    const found = await this.locate(text, remote, purpose, token, "route");
+    if (!found.ok || found.table !== null) return found;
+    // It runs on another node: what HTTP reads of it comes from the store (a copy here that does not run).
+    const copy = await this.loadModel(found.code);
+    return copy
+      ? this.admit(new Table(copy, { ...this.deps, chat: undefined }), remote, purpose, token)
+      : notFound(text, found.code);
+  }
+
+  /** As `lookup`, but a table that runs on another node comes back as its route (see LookupMode). */
+  async locate(
+    text: string,
+    remote: string | undefined,
+    purpose: LookupPurpose,
+    token: string | undefined,
+    mode: LookupMode,
+  ): Promise<Lookup | Routed> {
     const address = addressKey(remote);
-    if (!this.lookups.take(address)) {
+    if (mode === "route" && !this.lookups.take(address)) {
       const retryAfterMs = this.lookups.retryAfterMs(address);
       const { lookupLimit, lookupWindowMs } = this.options;
       return {
@@ -133,11 +196,23 @@ export class Hub {
       };
     }
     const code = parseCode(text);
-    const table = code === null ? null : await this.get(code);
-    if (!table) return { ok: false, code: "TABLE_NOT_FOUND", message: `no table ${text}`, parsed: code };
+    const found = code === null ? null : await this.resolve(code);
+    if (!found) return notFound(text, code);
+    if (!(found instanceof Table)) return { ok: true, table: null, route: found, code: code! };
+    return this.admit(found, remote, purpose, token, mode === "route");
+  }
+
+  /** The access a code gives to a table for `purpose` (docs/protocol.md, "Invite codes"). */
+  private admit(
+    table: Table,
+    remote: string | undefined,
+    purpose: LookupPurpose,
+    token: string | undefined,
+    counted = true,
+  ): Lookup {
     const seated = token !== undefined && seatOf(table.model, token) !== null;
     // A player coming back to their own table guessed nothing: only strangers' lookups count against the address.
-    if (seated) this.lookups.refund(address);
+    if (seated && counted) this.lookups.refund(addressKey(remote));
     const open = purpose === "join" || purpose === "info" || !isLegacyCode(table.code);
     if (!open && !seated) {
       return {
@@ -149,19 +224,50 @@ export class Hub {
     return { ok: true, table, code: table.code };
   }
 
-  /** The table with this code, loading it from the store if needed; null if there is none. No lookup limit. */
-  get(code: string): Promise<Table | null> {
+  /** The table with this code, loading it from the store if needed; null if there is none (or it runs elsewhere). */
+  async get(code: string): Promise<Table | null> {
+    const found = await this.resolve(code);
+    return found instanceof Table ? found : null;
+  }
+
+  /**
+   * The table with this code, loading it from the store if needed; in a cluster, its route when another live node
+   * owns it (this node claims and loads a table nobody owns). Null if there is none. No lookup limit.
+   */
+  resolve(code: string): Promise<Table | Route | null> {
     const held = this.tables.get(code);
     if (held) return Promise.resolve(held);
     let pending = this.loading.get(code);
     if (!pending) {
-      pending = this.load(code).finally(() => this.loading.delete(code));
+      pending = this.claimAndLoad(code).finally(() => this.loading.delete(code));
       this.loading.set(code, pending);
     }
     return pending;
   }
 
-  private async load(code: string): Promise<Table | null> {
+  /** Whether this node runs the table now. */
+  holds(code: string): boolean {
+    return this.tables.has(code);
+  }
+
+  private async claimAndLoad(code: string): Promise<Table | Route | null> {
+    const own = this.deps.ownership;
+    if (!own) return this.load(code);
+    // Another node may claim it between the question and the claim: then ask again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const route = await own.ownerElsewhere(code);
+      if (route) return route;
+      if ((await own.claim(code)) === null) continue;
+      // Loaded only after the claim: every write of the previous owner is in the log by now (or refused).
+      const table = await this.load(code);
+      if (!table) await own.release(code);
+      return table;
+    }
+    return null;
+  }
+
+  /** The table's state from its snapshot and log; null if there is none. */
+  private async loadModel(code: string): Promise<TableModel | null> {
     const stored = await this.deps.store.loadTable(code);
     if (!stored) return null;
     const { row, snapshot, entries } = stored;
@@ -180,10 +286,16 @@ export class Hub {
       }
       model = applied.model;
     }
+    return model;
+  }
+
+  private async load(code: string): Promise<Table | null> {
+    const model = await this.loadModel(code);
+    if (!model) return null;
     const table = new Table(model, this.deps);
     this.tables.set(code, table);
     table.drive();
-    this.deps.log.info({ table: code, version: model.version, replayed: entries.length }, "table loaded");
+    this.deps.log.info({ table: code, version: model.version }, "table loaded");
     return table;
   }
 
@@ -192,6 +304,8 @@ export class Hub {
    * over wait in the store until someone asks for them by code.
    */
   async loadOpen(): Promise<number> {
+    // In a cluster the takeover loop (cluster/node.ts) picks up running tables whose owner is gone.
+    if (this.deps.ownership) return 0;
     const codes = await this.deps.store.playingTableCodes();
     for (const code of codes) await this.get(code);
     return codes.length;
@@ -206,6 +320,9 @@ export class Hub {
     for (const [code, table] of this.tables) {
       if (table.subscriberCount === 0 && table.model.status !== "playing" && table.idle) {
         this.tables.delete(code);
+        void this.deps.ownership?.release(code).catch((cause: unknown) => {
+          this.deps.log.warn({ err: cause, table: code }, "lease not released");
+        });
         dropped++;
       }
     }
@@ -217,8 +334,26 @@ export class Hub {
     return this.expiry.sweep();
   }
 
+  /**
+   * This node lost the table's lease: the table stops at once (no more bots, timers or writes) and everyone following
+   * it is sent on (`Subscriber.moved`: sockets here close with 4003, other nodes' links are told).
+   */
+  drop(code: string): void {
+    const table = this.tables.get(code);
+    if (!table) return;
+    this.tables.delete(code);
+    const followers = table.abandon();
+    this.deps.log.warn({ table: code, followers: followers.length }, "table lost to another node");
+    for (const sub of followers) sub.moved?.(table);
+    this.deps.onDropped?.(table);
+  }
+
   async close(): Promise<void> {
     await this.expiry.stop();
     await Promise.all([...this.tables.values()].map((t) => t.close()));
   }
+}
+
+function notFound(text: string, parsed: string | null): Lookup {
+  return { ok: false, code: "TABLE_NOT_FOUND", message: `no table ${text}`, parsed };
 }

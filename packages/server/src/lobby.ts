@@ -2,6 +2,9 @@
  * The lobby: public tables that wait for players, as a list for `GET /api/lobby` and for connections that watch it
  * (`watchLobby`). Tables report changes (TableDeps.onTableChanged); the list is rebuilt at most once per push interval
  * and pushed whole to every watcher, so a crowd of joins costs one frame per watcher, not one per join.
+ *
+ * In a cluster each node lists its own tables and `LobbyPeers` (cluster/lobby-sync.ts) brings the other nodes' lists:
+ * the list shown merges them all (this node's fresh, the others' as last read), still at most `maxListed` tables.
  */
 import { makeRules } from "@schwimmen/rules";
 import type { Logger } from "pino";
@@ -45,6 +48,17 @@ export interface LobbyList {
   readonly total: number;
 }
 
+/** The other nodes' lobby lists (cluster mode: cluster/lobby-sync.ts); a single server has none. */
+export interface LobbyPeers {
+  /** Starts publishing this node's list (`own`) and reading the others'; `changed` is told when theirs changed. */
+  start(own: () => Promise<LobbyList>, changed: () => void): void;
+  /** This node's list changed: publish it soon. */
+  changed(): void;
+  /** Each other node's list as last read, in a fixed order. */
+  others(): readonly LobbyList[];
+  close(): Promise<void>;
+}
+
 const ratingOf = (value: RatingValue | null | undefined): { rating: number | null; provisional: boolean } => {
   if (typeof value === "number") return { rating: Math.round(value), provisional: false };
   const number = value?.ordinal ?? value?.rating;
@@ -65,7 +79,9 @@ function listable(table: Table): boolean {
 export class Lobby {
   private readonly listed = new Map<string, Table>();
   private readonly watchers = new Set<LobbyWatcher>();
+  /** This node's list (built once per change, then shared); with peers, the merge with theirs. */
   private built: Promise<LobbyList> | null = null;
+  private merged: Promise<LobbyList> | null = null;
   private timer: TimerHandle | null = null;
   private closed = false;
   /** Set by the ratings module when there is one. */
@@ -76,8 +92,16 @@ export class Lobby {
     private readonly clock: Clock,
     private readonly log: Logger,
     settings: Partial<LobbySettings> = {},
+    private readonly peers?: LobbyPeers,
   ) {
     this.settings = { ...DEFAULT_LOBBY, ...settings };
+    peers?.start(
+      () => this.ownList(),
+      () => {
+        this.merged = null;
+        this.schedule();
+      },
+    );
   }
 
   get watcherCount(): number {
@@ -92,11 +116,31 @@ export class Lobby {
     else if (was) this.listed.delete(table.code);
     else return;
     this.built = null;
+    this.merged = null;
+    this.peers?.changed();
     this.schedule();
   }
 
-  /** The list now (built once per change, then shared). */
+  /** A table left this node (another node owns it now): it is no longer listed here. */
+  dropped(table: Table): void {
+    if (this.listed.get(table.code) !== table) return;
+    this.listed.delete(table.code);
+    this.built = null;
+    this.merged = null;
+    this.peers?.changed();
+    this.schedule();
+  }
+
+  /** The list now: this node's tables, merged with the other nodes' in a cluster. */
   list(): Promise<LobbyList> {
+    const peers = this.peers;
+    if (!peers) return this.ownList();
+    this.merged ??= this.ownList().then((own) => mergeLists([own, ...peers.others()], this.settings.maxListed));
+    return this.merged;
+  }
+
+  /** This node's tables (built once per change, then shared). */
+  ownList(): Promise<LobbyList> {
     this.built ??= this.build().catch((cause: unknown) => {
       this.log.error({ err: cause }, "lobby list failed");
       this.built = null;
@@ -128,11 +172,12 @@ export class Lobby {
     if (this.watchers.has(watcher)) watcher.send(lobbyFrame(await this.list()));
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.closed = true;
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
     this.watchers.clear();
+    await this.peers?.close();
   }
 
   private schedule(): void {
@@ -154,6 +199,29 @@ export class Lobby {
     const ratings = this.ratings && ids.size > 0 ? await this.ratings.current([...ids]) : new Map<string, never>();
     return { tables: tables.map((table) => lobbyTable(table, ratings)), total: this.listed.size };
   }
+}
+
+/**
+ * One list of several nodes' lists: taken in turns (the first list first), each table once, at most `max` tables;
+ * `total` counts every node's waiting tables.
+ */
+export function mergeLists(lists: readonly LobbyList[], max: number): LobbyList {
+  const tables: LobbyTable[] = [];
+  const seen = new Set<string>();
+  let total = 0;
+  for (const list of lists) total += list.total;
+  const longest = Math.max(0, ...lists.map((l) => l.tables.length));
+  for (let i = 0; i < longest; i++) {
+    for (const list of lists) {
+      const table = list.tables[i];
+      if (!table) continue;
+      // A table that moved between nodes may be in two lists for a moment: it counts once.
+      if (seen.has(table.code)) total--;
+      else if (tables.length < max) tables.push(table);
+      seen.add(table.code);
+    }
+  }
+  return { tables, total: Math.max(total, tables.length) };
 }
 
 function lobbyTable(table: Table, ratings: ReadonlyMap<string, RatingValue | null | undefined>): LobbyTable {

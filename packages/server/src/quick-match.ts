@@ -23,9 +23,19 @@ export interface QuickMatchSettings {
   readonly seats: number;
   /** Seconds per turn at quick-match tables. */
   readonly turnSeconds: number;
+  /**
+   * Cluster mode: a waiting quick-match table this node runs without having made it (taken over from a node that
+   * died) gets its wait too, and bots fill it after `waitMs`. Its people count as waiting there.
+   */
+  readonly adoptWaiting: boolean;
 }
 
-export const DEFAULT_QUICK_MATCH: QuickMatchSettings = { waitMs: 20_000, seats: 4, turnSeconds: 60 };
+export const DEFAULT_QUICK_MATCH: QuickMatchSettings = {
+  waitMs: 20_000,
+  seats: 4,
+  turnSeconds: 60,
+  adoptWaiting: false,
+};
 
 /** The table name quick-match tables get (a table needs one; it is shown in the lobby). */
 export const QUICK_TABLE_NAME = "Schnell spielen";
@@ -120,7 +130,7 @@ export class QuickMatcher {
     }
     const key = `${preset}:${seats}`;
     let table = this.open.get(key);
-    if (!table || table.model.status !== "lobby" || !hasFreeSeat(table) || table.connectedSeats().size === 0) {
+    if (!table || !this.reusable(table)) {
       const made = await this.deps.hub.create(QUICK_TABLE_NAME, {
         seats,
         rules: rules.value,
@@ -146,6 +156,16 @@ export class QuickMatcher {
     return chosen;
   }
 
+  /** The open table still takes newcomers: it waits here (not moved to another node), with people and a free seat. */
+  private reusable(table: Table): boolean {
+    return (
+      table.model.status === "lobby" &&
+      hasFreeSeat(table) &&
+      table.connectedSeats().size > 0 &&
+      this.deps.hub.holds(table.code)
+    );
+  }
+
   /** A quick-match table that still waits: its seats are taken through `join`. */
   takes(table: Table): boolean {
     return table.model.config.quick === true && table.model.status === "lobby";
@@ -168,9 +188,36 @@ export class QuickMatcher {
     return next;
   }
 
-  /** A quick-match table changed: once its match is over, its people are free to ask again. */
+  /**
+   * A quick-match table changed: once its match is over, its people are free to ask again. In a cluster, a waiting
+   * one that came here from another node (someone is back at it) is adopted: it waits, then bots fill it.
+   */
   changed(table: Table): void {
-    if (table.model.status === "over" && this.people.has(table)) this.releaseAll(table);
+    if (table.model.status === "over" && this.people.has(table)) return this.releaseAll(table);
+    if (!this.settings.adoptWaiting || !this.takes(table) || this.closed) return;
+    // A cluster node that no longer runs the table (it moved) forgets it; one that runs it without a wait adopts it.
+    if (!this.deps.hub.holds(table.code)) this.dropped(table);
+    else if (!this.timers.has(table) && table.connectedSeats().size > 0) this.adopt(table);
+  }
+
+  private adopt(table: Table): void {
+    for (const seat of table.model.seats) {
+      if (seat.bot !== null || seat.token === null) continue;
+      this.hold(seat.player ? `player:${seat.player}` : `token:${seat.token}`, table);
+    }
+    this.arm(table, this.keyOf(table));
+  }
+
+  /**
+   * A table left this node (cluster: another node owns it now): new requests no longer go there, its timer stops and
+   * its people are free to ask again (the table's new owner adopts it when someone is back at it).
+   */
+  dropped(table: Table): void {
+    const timer = this.timers.get(table);
+    if (timer !== undefined) this.deps.clock.clearTimeout(timer);
+    this.timers.delete(table);
+    for (const [key, open] of this.open) if (open === table) this.open.delete(key);
+    if (this.people.has(table)) this.releaseAll(table);
   }
 
   private hold(person: string, table: Table): void {

@@ -36,6 +36,8 @@ import type { Store } from "./store.js";
 import type { TableSettings } from "./table.js";
 import { Lobby, type LobbySettings } from "./lobby.js";
 import { QuickMatcher, type QuickMatchSettings } from "./quick-match.js";
+import { ClusterNode, type ClusterOptions } from "./cluster/node.js";
+import { lobbySyncOn, relayLobbyChat } from "./cluster/lobby-sync.js";
 
 export interface ServerOptions {
   readonly port?: number;
@@ -78,6 +80,12 @@ export interface ServerOptions {
   readonly quickMatch?: Partial<QuickMatchSettings>;
   /** Lobby list limits and push interval (DEFAULT_LOBBY for what is not given). */
   readonly lobby?: Partial<LobbySettings>;
+  /**
+   * Cluster mode (docs/scaling.md): this node shares the tables of one PostgreSQL database with other nodes, over
+   * Redis. Every store is then that database's (fenced by this node's leases); `store` and the other stores given
+   * are ignored.
+   */
+  readonly cluster?: ClusterOptions;
 }
 
 export interface GameServer {
@@ -87,6 +95,8 @@ export interface GameServer {
   readonly lobby: Lobby;
   readonly quick: QuickMatcher;
   readonly ratings: Ratings;
+  /** In cluster mode: this node's leases, bus and links. */
+  readonly cluster: ClusterNode | null;
   connections(): number;
   /** Bytes waiting to be sent over all WebSockets. */
   bufferedBytes(): number;
@@ -105,21 +115,29 @@ const defaultStaticDir = () => fileURLToPath(new URL("../../web/dist/", import.m
 export async function startServer(options: ServerOptions = {}): Promise<GameServer> {
   const log = options.logger ?? pino({ level: "silent" });
   const clock = options.clock ?? realClock;
-  const store = options.store ?? new SqliteStore(options.dbPath ?? "./data/schwimmen.db");
+  const cluster = options.cluster ? await ClusterNode.open(options.cluster, log) : null;
+  const shared = cluster?.stores();
+  const store = shared?.store ?? options.store ?? new SqliteStore(options.dbPath ?? "./data/schwimmen.db");
   // Chat lines live in the same SQLite file; another store (tests) keeps them in memory.
   const chatStore =
-    options.chatStore ?? (store instanceof SqliteStore ? new SqliteChatStore(store.database) : new MemoryChatStore());
+    shared?.chatStore ??
+    options.chatStore ??
+    (store instanceof SqliteStore ? new SqliteChatStore(store.database) : new MemoryChatStore());
   const chat = new ChatService(chatStore, clock, log, options.chat);
   const settings: TableSettings = { ...DEFAULT_SETTINGS, ...options.settings };
   const players = new Players(
-    options.playerStore ??
+    shared?.playerStore ??
+      options.playerStore ??
       new SqlitePlayerStore(store instanceof SqliteStore ? store.database : new SqliteStore(":memory:").database),
     () => clock.now(),
   );
-  const lobby = new Lobby(clock, log, options.lobby);
+  // In a cluster the lobby lists every node's waiting tables, and lobby chat lines reach every node.
+  const lobby = new Lobby(clock, log, options.lobby, cluster ? lobbySyncOn(cluster.bus, log) : undefined);
+  if (cluster) relayLobbyChat(cluster.bus, chat, () => hub.all());
   // Ratings live in the same SQLite file; another store (tests) keeps them in a database in memory.
   const ratings = new Ratings(
-    options.ratingStore ??
+    shared?.ratingStore ??
+      options.ratingStore ??
       new SqliteRatingStore(store instanceof SqliteStore ? store.database : new SqliteStore(":memory:").database),
   );
   lobby.ratings = ratings;
@@ -140,8 +158,18 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
     newSeed,
     randomInt: (n) => randomInt(n),
     hubOptions: options.hub,
+    ownership: cluster ?? undefined,
+    onLeaseLost: (table) => cluster?.refused(table.code),
+    onDropped: (table) => {
+      lobby.dropped(table);
+      quick.dropped(table);
+    },
   });
-  const quick = new QuickMatcher({ hub, clock, log, newSeed, randomInt: (n) => randomInt(n) }, options.quickMatch);
+  const quick = new QuickMatcher(
+    { hub, clock, log, newSeed, randomInt: (n) => randomInt(n) },
+    cluster ? { ...options.quickMatch, adoptWaiting: true } : options.quickMatch,
+  );
+  cluster?.attach(hub, { quick, chat, lobby });
   const open = await hub.loadOpen();
   if (open > 0) log.info({ tables: open }, "running tables restored");
 
@@ -217,6 +245,11 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
       },
       publicUrl: options.publicUrl,
       trustProxy: options.trustProxy,
+      health: async () => ({
+        node: cluster?.node ?? "single",
+        store: store instanceof SqliteStore ? "sqlite" : "postgres",
+        tables: cluster ? await cluster.owned() : hub.size,
+      }),
     }),
   );
   guardConnections(http, addresses);
@@ -263,6 +296,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
             chat,
             lobby,
             quick,
+            ...(cluster ? { cluster: { links: cluster.links, quickRoute: () => cluster.quickRoute() } } : {}),
           },
           remote,
           player,
@@ -289,6 +323,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
     lobby,
     quick,
     ratings,
+    cluster,
     connections: () => connections.size,
     bufferedBytes,
     close() {
@@ -300,8 +335,11 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
         loopDelay.disable();
         http.close();
         quick.close();
-        lobby.close();
+        await lobby.close();
+        cluster?.stopTaking();
         await hub.close();
+        // Every lease released before the sockets close: other nodes take this node's tables at once.
+        await cluster?.close();
         for (const connection of connections) connection.close(1001, "server shutting down");
         wss.close();
         http.closeAllConnections();

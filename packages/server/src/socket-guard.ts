@@ -63,6 +63,8 @@ export const CLOSE_CODES = {
   noHello: 4001,
   /** The client did not read its frames fast enough: reconnect, then join again with `lastVersion`. */
   tooSlow: 4002,
+  /** The table moved to another server of the cluster (or its server is gone): reconnect now and resync. */
+  moved: 4003,
 } as const;
 
 const HOUR_MS = 3_600_000;

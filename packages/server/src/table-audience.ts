@@ -25,6 +25,8 @@ export interface Subscriber {
   caughtUp(): void;
   /** The table stopped following this subscriber by itself (the host removed its seat). */
   detached?(table: Table): void;
+  /** The table no longer runs here (another cluster node took it): the follower must reconnect and resync. */
+  moved?(table: Table): void;
   /** Per table code, the newest version whose past events this subscriber was sent in a resync answer. */
   readonly replayed: Map<string, number>;
 }
@@ -201,6 +203,14 @@ export class TableAudience {
       this.deps.changed();
     }
     if (seat === null) this.spectatorsChanged();
+  }
+
+  /** Forgets every subscriber (the table stopped running here) and gives them. */
+  drop(): Subscriber[] {
+    const all = [...this.subscribers.keys()];
+    this.subscribers.clear();
+    this.close();
+    return all;
   }
 
   /** No more news: stops the spectator-count timer. */

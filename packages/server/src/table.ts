@@ -43,6 +43,8 @@ export interface TableDeps {
   readonly chat?: ChatService;
   /** Called after anything the lobby lists may have changed (seats, status, visibility, spectators). */
   readonly onTableChanged?: (table: Table) => void;
+  /** In a cluster: a write was refused because this node lost the table's lease (the hub drops the table). */
+  readonly onLeaseLost?: (table: Table) => void;
   /** Called once a match has ended and its record is saved (ratings.ts); may be called again for the same match. */
   readonly onMatchEnded?: (summary: MatchEndSummary) => Promise<void> | void;
 }
@@ -56,6 +58,8 @@ export class Table {
   private queue: Promise<unknown> = Promise.resolve();
   private lastSnapshot: number;
   private running = 0;
+  /** The table stopped running here (abandon): it changes nothing any more. */
+  private gone = false;
   /** The newest chat lines, sent with every sync (chat.ts). */
   readonly chat = new ChatLog();
   /** Device tokens and player ids the host removed from the waiting table (kept in memory, a bounded number). */
@@ -119,6 +123,7 @@ export class Table {
 
   /** Applies entries in order, stores them, then answers: all or nothing. Null when accepted. */
   async commit(entries: readonly LogEntry[], reply?: ReplyTo): Promise<ModelError | null> {
+    if (this.gone) return { code: "INTERNAL", message: "this table moved to another server; reconnect" };
     const before = this.model;
     let model = before;
     const events: VersionedEvent[] = [];
@@ -136,6 +141,11 @@ export class Table {
       const status = model.status !== before.status ? model.status : null;
       await this.deps.store.append(this.code, stored, status, now);
     } catch (cause) {
+      if ((cause as { code?: unknown }).code === "LEASE_LOST") {
+        this.deps.log.warn({ table: this.code }, "write refused: the table's lease is lost");
+        this.deps.onLeaseLost?.(this);
+        return { code: "INTERNAL", message: "this table moved to another server; reconnect" };
+      }
       this.deps.log.error({ err: cause, table: this.code }, "store failed; the change is refused");
       return { code: "INTERNAL", message: "the change could not be stored" };
     }
@@ -208,6 +218,7 @@ export class Table {
   // ---- commands from players (each runs inside the queue) ----
 
   async join(sub: Subscriber, name: string | undefined, lastVersion: number | undefined, re: ReplyId): Promise<void> {
+    if (this.gone) return sub.moved?.(this);
     const seat = seatOf(this.model, sub.token);
     if (seat !== null) {
       if (this.model.seats[seat]!.away) await this.commit([{ kind: "back", seat }]);
@@ -230,6 +241,7 @@ export class Table {
   }
 
   watch(sub: Subscriber, lastVersion: number | undefined, re: ReplyId): void {
+    if (this.gone) return sub.moved?.(this);
     this.audience.subscribe(sub, null, lastVersion, re);
   }
 
@@ -341,6 +353,16 @@ export class Table {
   /** Schedules the table's next automatic step for its current state (idempotent; table-driver.ts). */
   drive(): void {
     this.driver.drive();
+  }
+
+  /**
+   * The table stops running here at once (its lease went to another node): no more timers, bots or writes; gives the
+   * subscribers it had, which it no longer follows.
+   */
+  abandon(): Subscriber[] {
+    this.gone = true;
+    this.driver.close();
+    return this.audience.drop();
   }
 
   /** Stops timers; waits for the command in progress. Connections are closed by the server. */

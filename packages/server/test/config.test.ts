@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../src/config.js";
 
+const PG = { STORE: "postgres", DATABASE_URL: "postgresql://u:p@127.0.0.1:5432/schwimmen" };
+const CLUSTER = { ...PG, NODE_ID: "node-1", REDIS_URL: "redis://127.0.0.1:6379/0" };
+
 describe("server settings from the environment", () => {
   it("uses the defaults when nothing is set", () => {
     const config = readConfig({});
@@ -69,6 +72,30 @@ describe("server settings from the environment", () => {
     });
   });
 
+  it("reads cluster mode: NODE_ID and REDIS_URL with PostgreSQL, and a lease ttl", () => {
+    const config = readConfig({ ...CLUSTER, LEASE_TTL_MS: "2000" });
+    expect(config.ok && config.value).toMatchObject({
+      databaseUrl: PG.DATABASE_URL,
+      nodeId: "node-1",
+      redisUrl: "redis://127.0.0.1:6379/0",
+      leaseTtlMs: 2000,
+    });
+    const plain = readConfig({ ...CLUSTER, REDIS_URL: "redis://:secret@redis.internal" });
+    expect(plain.ok && plain.value).toMatchObject({ redisUrl: "redis://:secret@redis.internal" });
+    expect(plain.ok && plain.value.leaseTtlMs).toBeUndefined();
+  });
+
+  it("stays a single process without NODE_ID and REDIS_URL", () => {
+    const config = readConfig(PG);
+    expect(config.ok && config.value.nodeId).toBeUndefined();
+    expect(config.ok && config.value.redisUrl).toBeUndefined();
+  });
+
+  it("never repeats a Redis address that may hold a password", () => {
+    const config = readConfig({ ...CLUSTER, REDIS_URL: "redis://:secret@host:6379/x" });
+    expect(!config.ok && config.error.message).not.toMatch(/secret/);
+  });
+
   const bad: [string, Record<string, string>, RegExp][] = [
     ["a port that is not a number", { PORT: "80a" }, /PORT/],
     ["a port out of range", { PORT: "70000" }, /PORT/],
@@ -84,6 +111,18 @@ describe("server settings from the environment", () => {
     ["more sockets than connections", { MAX_SOCKETS_PER_ADDRESS: "300" }, /MAX_SOCKETS_PER_ADDRESS.*MAX_CONNECTIONS/],
     ["headers longer than the request", { HEADERS_TIMEOUT_MS: "60000" }, /HEADERS_TIMEOUT_MS.*REQUEST_TIMEOUT_MS/],
     ["a slow mark above the hard limit", { SLOW_SOCKET_BYTES: "2097152" }, /SLOW_SOCKET_BYTES.*MAX_SOCKET_BYTES/],
+    ["a node without Redis", { ...PG, NODE_ID: "a" }, /NODE_ID needs REDIS_URL/],
+    ["Redis without a node", { ...PG, REDIS_URL: "redis://127.0.0.1:6379" }, /REDIS_URL needs NODE_ID/],
+    ["a cluster on SQLite", { NODE_ID: "a", REDIS_URL: "redis://127.0.0.1:6379" }, /needs STORE=postgres/],
+    ["a node id with capitals", { ...CLUSTER, NODE_ID: "NodeA" }, /NODE_ID must be/],
+    ["a node id starting with a dash", { ...CLUSTER, NODE_ID: "-a" }, /NODE_ID must be/],
+    ["a node id of 33 letters", { ...CLUSTER, NODE_ID: "a".repeat(33) }, /NODE_ID must be/],
+    ["Redis over http", { ...CLUSTER, REDIS_URL: "http://127.0.0.1:6379" }, /REDIS_URL must be/],
+    ["Redis without a host", { ...CLUSTER, REDIS_URL: "redis://:6379" }, /REDIS_URL must be/],
+    ["Redis with a bad port", { ...CLUSTER, REDIS_URL: "redis://127.0.0.1:99999" }, /REDIS_URL must be/],
+    ["Redis with a named database", { ...CLUSTER, REDIS_URL: "redis://127.0.0.1:6379/games" }, /REDIS_URL must be/],
+    ["a lease of 10 ms", { ...CLUSTER, LEASE_TTL_MS: "10" }, /LEASE_TTL_MS/],
+    ["a lease without a cluster", { ...PG, LEASE_TTL_MS: "2000" }, /LEASE_TTL_MS needs cluster mode/],
   ];
   it.each(bad)("refuses %s with a typed error naming the variable", (_name, env, pattern) => {
     const config = readConfig(env);

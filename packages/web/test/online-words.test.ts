@@ -63,7 +63,8 @@ describe("server refusals in the player's language", () => {
 
   it("close codes of the server get their own words; a dropped line the usual ones", () => {
     const en = uiFor("en");
-    for (const code of [1001, 1008, 1009, 4000, 4001, 4002]) expect(closeText(en, code)).not.toBe(closeText(en, 1006));
+    for (const code of [1001, 1008, 1009, 4000, 4001, 4002, 4003])
+      expect(closeText(en, code)).not.toBe(closeText(en, 1006));
     expect(closeText(en, 1006)).toBe("Connection lost, reconnecting…");
   });
 });

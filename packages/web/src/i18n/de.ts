@@ -257,6 +257,7 @@ export const de: Texts = {
   close_4000: "Die Verbindung lag lange still. Verbinde neu…",
   close_4001: "Der Server hat zu lange nichts von dieser Seite gehört. Verbinde neu…",
   close_4002: "Die Verbindung war zu langsam. Hole den aktuellen Stand…",
+  close_4003: "Der Tisch ist auf einen anderen Server umgezogen. Verbinde neu…",
   close_1009: "Der Server hat die Verbindung getrennt: eine Nachricht war zu groß. Verbinde neu…",
   replayLoad: "Eine Partie laden",
   replayFile: "Datei öffnen",

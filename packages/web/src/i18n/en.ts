@@ -257,6 +257,7 @@ export const en = {
   close_4000: "The connection was idle for a long time. Reconnecting…",
   close_4001: "The server didn't hear from this page in time. Reconnecting…",
   close_4002: "The connection was too slow to keep up. Catching up…",
+  close_4003: "The table moved to another server. Reconnecting…",
   close_1009: "The server closed the connection: a message was too large. Reconnecting…",
   // Replay
   replayLoad: "Load a game record",

@@ -77,6 +77,7 @@ const CLOSE_TEXT: Readonly<Record<number, TextKey>> = {
   4000: "close_4000",
   4001: "close_4001",
   4002: "close_4002",
+  4003: "close_4003",
 };
 
 export const closeText = (ui: Ui, code: number | null): string =>

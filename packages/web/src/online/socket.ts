@@ -19,10 +19,11 @@ export const DROPPED: ServerMessage = { type: "error", code: "INTERNAL", message
 
 const RETRY_MS = [300, 800, 1500, 3000, 5000];
 /**
- * Waits after the server's own close codes (docs/protocol.md): "too slow" (4002) comes back at once and resyncs
- * (onOpen rejoins with the last version); a flood (1008) waits out the rate window.
+ * Waits after the server's own close codes (docs/protocol.md): "too slow" (4002) and "moved" (4003: the table went to
+ * another server of a cluster) come back at once and resync (onOpen rejoins with the last version); a flood (1008)
+ * waits out the rate window.
  */
-const AFTER_CLOSE_MS: Readonly<Record<number, number>> = { 4002: 0, 1008: 20_000 };
+const AFTER_CLOSE_MS: Readonly<Record<number, number>> = { 4002: 0, 4003: 0, 1008: 20_000 };
 
 /**
  * One WebSocket to the server that comes back after a drop. Every request gets exactly one answer (its `re`), so
