@@ -8,7 +8,7 @@
 // runs with this one so that both see the same machine load.
 import { spawnSync } from "node:child_process";
 import { existsSync, openSync, closeSync, readFileSync, writeFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { typicalRecord } from "./typical-records.mjs";
 
@@ -38,6 +38,12 @@ console.log(
   `  ${records.length} records, ${(statSync(path).size / 1e6).toFixed(1)} MB: ` +
     `${(rounds / records.length).toFixed(1)} rounds and ${(actions / records.length).toFixed(1)} actions a record`,
 );
+
+const load = () =>
+  `load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`;
+console.log(`  ${load()}`);
 
 /** GNU time, when there, also gives the process's CPU seconds (a fairer figure on a busy machine). */
 const gnuTime = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
@@ -96,8 +102,9 @@ for (const [label, threads] of [
       runs[p].push(timeOnce(threads, false, program));
       fixed[p].push(timeOnce(threads, false, program, onePath));
     });
+  const medians = programs.map((_, p) => [median(runs[p].map((r) => r.seconds)), median(runs[p].map((r) => r.cpu))]);
   programs.forEach(([name], p) => {
-    const m = median(runs[p].map((r) => r.seconds));
+    const m = medians[p][0];
     const cpu = median(runs[p].map((r) => r.cpu));
     const one = median(fixed[p].map((r) => r.seconds));
     const slope = (m - one) / Math.max(1, records.length - 1);
@@ -113,6 +120,13 @@ for (const [label, threads] of [
       `  = fixed cost ${(one * 1000).toFixed(0)} ms (one record, median) + ${Math.round(slope * 1e6)} µs per further record`,
     );
   });
+  if (base) {
+    const [[wall, cpu], [baseWall, baseCpu]] = medians;
+    console.log(
+      `  this build / BENCH_BASE (${label}): ${(wall / baseWall).toFixed(2)} of the wall time, ` +
+        `${(cpu / baseCpu).toFixed(2)} of the CPU time; ${load()}`,
+    );
+  }
 }
 
 // Where a record's time goes, in one process on the same records: reading the JSON, the engine, writing the outcome

@@ -9,3 +9,6 @@ parentPort?.on("message", ({ id, bytes }: { id: number; bytes: Uint8Array }) => 
   const out = encoder.encode(replayBatch(decoder.decode(bytes)));
   parentPort?.postMessage({ id, out }, [out.buffer as ArrayBuffer]);
 });
+// Loaded: from now on the main thread hands this worker batches. (A worker's port, not a window: no target origin.)
+// oxlint-disable-next-line unicorn/require-post-message-target-origin
+parentPort?.postMessage({ ready: true });

@@ -1,5 +1,5 @@
 import { availableParallelism, cpus } from "node:os";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { type RecordError, outcomeOf, replayRecordText } from "@schwimmen/rules";
 
 export interface Io {
@@ -147,13 +147,23 @@ function threadCount(): number | null {
 
 type Out = string | Uint8Array;
 
+/** A worker thread: ready once it has loaded the engine; how many batches it holds. */
+interface WorkerEntry {
+  readonly worker: Worker;
+  ready: boolean;
+  queued: number;
+}
+
 /**
  * Batches replayed in input order by this thread and, for a large input, worker threads. A batch goes to a worker
- * with room in its queue, else this thread replays it at once; so a small input never waits for a worker to start,
- * and this thread keeps working while the workers start. Results are written in input order as they complete.
+ * that is ready and has room in its queue, else this thread replays it at once; so a small input never waits for a
+ * worker to start, and this thread keeps working while the workers start. Results are written in input order as
+ * they complete. A worker that falls behind (a busy machine gives it little time) never holds the output up for
+ * long: when the next batch to write is a worker's and this thread has waited about as long as it takes to replay
+ * a batch, it replays that batch itself, and whichever copy is done first is written.
  */
 class ReplayPool {
-  private workers: { worker: Worker; queued: number }[] | null = null;
+  private workers: WorkerEntry[] | null = null;
   /** Worker threads decided on (null: not yet). */
   private threads: number | null = null;
   private readonly done = new Map<number, Out>();
@@ -162,6 +172,10 @@ class ReplayPool {
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
   private readonly decoder = new TextDecoder();
+  /** The batches at workers, by id, still to be written: kept so that this thread can replay one itself. */
+  private readonly atWorkers = new Map<number, Uint8Array>();
+  /** How long (ms) this thread took for its last batch: how long it waits for a worker's before taking it over. */
+  private batchMs = 50;
 
   constructor(
     private readonly decide: () => number | null,
@@ -187,30 +201,44 @@ class ReplayPool {
     // running, replays the batch that made them start.
     if (large && this.threads === null) {
       this.threads = this.decide();
-      if (this.threads) this.workers = this.startWorkers(this.threads);
+      // Loaded only now: a run without workers (most small inputs) starts faster without the module.
+      if (this.threads) this.workers = this.startWorkers(this.threads, (await import("node:worker_threads")).Worker);
     }
-    const free = id === 0 ? undefined : this.workers?.find((w) => w.queued < PER_WORKER);
+    const free = id === 0 ? undefined : this.workers?.find((w) => w.ready && w.queued < PER_WORKER);
     if (free) {
       free.queued++;
+      // A copy goes to the worker; this thread keeps the bytes in case it has to replay them itself.
+      this.atWorkers.set(id, bytes);
       // A worker_threads Worker, not a window: there is no target origin.
       // oxlint-disable-next-line unicorn/require-post-message-target-origin
-      free.worker.postMessage({ id, bytes }, [bytes.buffer as ArrayBuffer]);
+      free.worker.postMessage({ id, bytes });
     } else {
-      this.finished(id, replayBatch(this.decoder.decode(bytes)));
+      this.replayHere(id, bytes);
       if (this.workers) await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 
-  private startWorkers(threads: number): { worker: Worker; queued: number }[] {
+  private replayHere(id: number, bytes: Uint8Array): void {
+    const started = performance.now();
+    const out = replayBatch(this.decoder.decode(bytes));
+    this.batchMs = performance.now() - started;
+    this.finished(id, out);
+  }
+
+  private startWorkers(threads: number, WorkerClass: typeof Worker): WorkerEntry[] {
     return Array.from({ length: threads }, () => {
       // A larger young generation: replaying allocates many short-lived objects, so fewer scavenges pay off.
-      const worker = new Worker(new URL("./replay-worker.js", import.meta.url), {
+      const worker = new WorkerClass(new URL("./replay-worker.js", import.meta.url), {
         resourceLimits: { maxYoungGenerationSizeMb: 48 },
       });
-      const entry = { worker, queued: 0 };
-      worker.on("message", ({ id, out }: { id: number; out: Uint8Array }) => {
-        entry.queued--;
-        this.finished(id, out);
+      const entry: WorkerEntry = { worker, ready: false, queued: 0 };
+      worker.on("message", (message: { ready: true } | { id: number; out: Uint8Array }) => {
+        if ("ready" in message) entry.ready = true;
+        else {
+          entry.queued--;
+          this.finished(message.id, message.out);
+        }
+        this.wake?.();
       });
       worker.on("error", (error) => {
         this.failure = error;
@@ -221,6 +249,9 @@ class ReplayPool {
   }
 
   private finished(id: number, out: Out): void {
+    // The second copy of a batch that this thread took over from a worker: already written, or about to be.
+    if (id < this.written || this.done.has(id)) return;
+    this.atWorkers.delete(id);
     this.done.set(id, out);
     for (let next = this.done.get(this.written); next !== undefined; next = this.done.get(this.written)) {
       this.done.delete(this.written);
@@ -234,8 +265,16 @@ class ReplayPool {
   async drain(limit: number): Promise<void> {
     while (this.inFlight > limit) {
       if (this.failure) throw this.failure;
-      await new Promise<void>((resolve) => (this.wake = resolve));
+      const waiting = this.atWorkers.get(this.written);
+      // Woken by any answer, or, when the next batch to write is at a worker, after about one batch's time.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const woken = await new Promise<boolean>((resolve) => {
+        this.wake = () => resolve(true);
+        if (waiting) timer = setTimeout(() => resolve(false), Math.max(5, this.batchMs));
+      });
+      clearTimeout(timer);
       this.wake = null;
+      if (!woken && waiting && this.atWorkers.get(this.written) === waiting) this.replayHere(this.written, waiting);
     }
     if (this.failure) throw this.failure;
   }
@@ -245,7 +284,7 @@ class ReplayPool {
   }
 }
 
-/** The pieces as one Uint8Array with a buffer of its own (so that it can be moved to a worker). */
+/** The pieces as one Uint8Array with a buffer of its own (the chunks read can go; a worker gets a copy). */
 function joined(parts: readonly Uint8Array[]): Uint8Array {
   let size = 0;
   for (const part of parts) size += part.length;

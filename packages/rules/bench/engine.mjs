@@ -5,9 +5,12 @@
 // Prints the median of several runs; the figures are wall-clock rates, next to the process's CPU rates (on a busy
 // machine the two differ). Run `npm run build` first (this uses dist/).
 // Options (environment): BENCH_RUNS (default 7), BENCH_SECONDS (default 2), BENCH_COMPARE=DIR: also time the rules
-// built in DIR (another dist/, e.g. of an older commit's worktree), alternating runs in this one process, so that
-// before and after see the same machine load.
-import { pathToFileURL } from "node:url";
+// built in DIR (another dist/, e.g. of an older commit's worktree), alternating runs with this build so that before
+// and after see the same machine load, and print the ratio of the medians. Each run is a fresh process: two engines
+// in one process would make the benchmark's own call sites polymorphic and slow both down.
+import { spawnSync } from "node:child_process";
+import { loadavg } from "node:os";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
@@ -15,9 +18,11 @@ const SEATS = 4;
 /** A round still going after this many actions gets a knock (random play rarely gets there). */
 const KNOCK_AFTER = 60;
 
-const here = await import("../dist/index.js");
-const compareDir = process.env.BENCH_COMPARE;
-const other = compareDir ? await import(pathToFileURL(`${compareDir.replace(/\/$/, "")}/index.js`).href) : null;
+const compareDir = process.env.BENCH_COMPARE || null;
+/** Set in the child processes of a comparison: the dist/ to time, one run of each part, results as JSON. */
+const childDist = process.env.BENCH_CHILD_DIST || null;
+const distUrl = (dir) => pathToFileURL(`${dir.replace(/\/$/, "")}/index.js`).href;
+const here = compareDir ? null : await import(childDist ? distUrl(childDist) : "../dist/index.js");
 
 /** The random player's own generator: a tiny xorshift, so that the figures measure the engine, not the player. */
 function playerRandom(engine, seed) {
@@ -126,38 +131,81 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const engines = other
-  ? [
-      ["this build", here],
-      [`BENCH_COMPARE ${compareDir}`, other],
-    ]
-  : [["this build", here]];
 const parts = [
   ["engine, random legal play", randomPlay, (r) => `${(r.perSec / 1e6).toFixed(2)} M actions/s`, 1e6, "M actions"],
   ["play-outs, greedy policy", playOuts, (r) => `${Math.round(r.perSec)} play-outs/s`, 1, "play-outs"],
 ];
+const load = () =>
+  `load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ")}`;
 
-for (const [label, part, show, scale, unit] of parts) {
-  const results = engines.map(() => []);
-  for (const [, engine] of engines) part(engine, "warm-up");
+/** One part's runs to its summary line: medians of the wall and CPU rates. */
+function summary(label, part, results, name, scale, unit) {
+  const m = (key) => median(results.map((r) => r[key]));
+  const extra =
+    part === randomPlay
+      ? `, ${(m("units") / m("extra")).toFixed(1)} actions a round`
+      : `, ${((100 * m("extra")) / m("units")).toFixed(0)}% of play-outs ended`;
+  return {
+    perSec: m("perSec"),
+    perCpuSec: m("perCpuSec"),
+    line:
+      `${label}, ${SEATS} seats, default rules, ${name}: median of ${results.length} runs of ${SECONDS} s: ` +
+      `${(m("perSec") / scale).toFixed(2)} ${unit}/s (per CPU second ${(m("perCpuSec") / scale).toFixed(2)})${extra}`,
+  };
+}
+
+if (childDist) {
+  // A comparison's child: one run of each part after its warm-up.
+  const out = parts.map(([, part]) => {
+    part(here, "warm-up");
+    return part(here, `run ${process.env.BENCH_CHILD_RUN}`);
+  });
+  console.log(JSON.stringify(out));
+} else if (compareDir) {
+  const builds = [
+    ["this build", fileURLToPath(new URL("../dist", import.meta.url))],
+    [`BENCH_COMPARE ${compareDir}`, compareDir],
+  ];
+  const results = builds.map(() => parts.map(() => []));
+  console.log(`  before: ${load()}`);
   for (let i = 0; i < RUNS; i++) {
-    engines.forEach(([name, engine], e) => {
-      const r = part(engine, `run ${i}`);
-      results[e].push(r);
-      console.log(
-        `  ${label}, ${name}, run ${i + 1}: ${show(r)} (per CPU second ${(r.perCpuSec / scale).toFixed(2)} ${unit})`,
-      );
+    builds.forEach(([name, dir], b) => {
+      const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {
+        env: { ...process.env, BENCH_COMPARE: "", BENCH_CHILD_DIST: dir, BENCH_CHILD_RUN: String(i) },
+        encoding: "utf8",
+      });
+      if (child.status !== 0) throw new Error(`benchmark of ${dir} failed: ${child.stderr}`);
+      JSON.parse(child.stdout.trim().split("\n").pop()).forEach((r, p) => {
+        results[b][p].push(r);
+        const [label, , show, scale, unit] = parts[p];
+        console.log(
+          `  ${label}, ${name}, run ${i + 1}: ${show(r)} (per CPU second ${(r.perCpuSec / scale).toFixed(2)} ${unit})`,
+        );
+      });
     });
   }
-  engines.forEach(([name], e) => {
-    const m = (key) => median(results[e].map((r) => r[key]));
-    const extra =
-      part === randomPlay
-        ? `, ${(m("units") / m("extra")).toFixed(1)} actions a round`
-        : `, ${((100 * m("extra")) / m("units")).toFixed(0)}% of play-outs ended`;
+  parts.forEach(([label, part, , scale, unit], p) => {
+    const [mine, theirs] = builds.map(([name], b) => summary(label, part, results[b][p], name, scale, unit));
+    console.log(mine.line);
+    console.log(theirs.line);
     console.log(
-      `${label}, ${SEATS} seats, default rules, ${name}: median of ${RUNS} runs of ${SECONDS} s: ` +
-        `${(m("perSec") / scale).toFixed(2)} ${unit}/s (per CPU second ${(m("perCpuSec") / scale).toFixed(2)})${extra}`,
+      `  ratio this build / BENCH_COMPARE: ${(mine.perSec / theirs.perSec).toFixed(2)} wall, ` +
+        `${(mine.perCpuSec / theirs.perCpuSec).toFixed(2)} CPU`,
     );
   });
+  console.log(`  after: ${load()}`);
+} else {
+  for (const [label, part, show, scale, unit] of parts) {
+    const results = [];
+    part(here, "warm-up");
+    for (let i = 0; i < RUNS; i++) {
+      const r = part(here, `run ${i}`);
+      results.push(r);
+      console.log(`  ${label}, run ${i + 1}: ${show(r)} (per CPU second ${(r.perCpuSec / scale).toFixed(2)} ${unit})`);
+    }
+    console.log(summary(label, part, results, "this build", scale, unit).line);
+  }
+  console.log(`  ${load()}`);
 }

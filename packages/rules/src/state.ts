@@ -162,9 +162,11 @@ export interface Transition {
 }
 
 export function actionsOf(round: RoundState): Action[] {
-  // Pushed newest first and then turned round: a list without holes (see `listOf`).
+  // Pushed newest first and then turned round in place (the list is this function's own): a list without holes
+  // (see `listOf`), and no second copy.
   const out: Action[] = [];
   for (let node = round.actions; node !== null; node = node.prev) out.push(node.action);
+  // oxlint-disable-next-line unicorn/no-array-reverse
   return out.reverse();
 }
 

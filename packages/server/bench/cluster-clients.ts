@@ -75,7 +75,10 @@ const hooks: PlayHooks = {
     if (p === phase) samples.push(ms);
   },
   error: (code) => (errors[code] = (errors[code] ?? 0) + 1),
-  unexpectedClose: () => closes++,
+  unexpectedClose: (code) => {
+    closes++;
+    errors[`closed ${code}`] = (errors[`closed ${code}`] ?? 0) + 1;
+  },
   minGapMs: data.minGapMs,
 };
 

@@ -53,7 +53,8 @@ function table(header: string[], rows: string[][]): void {
   for (const row of rows) console.log(line(row));
 }
 
-const errorCount = (p: PhaseResult) => Object.values(p.errors).reduce((a, b) => a + b, 0) + p.closes;
+/** Error frames and unexpected closes ("closed 4003"), both counted in `errors`. */
+const errorCount = (p: PhaseResult) => Object.values(p.errors).reduce((a, b) => a + b, 0);
 const rate = (p: PhaseResult) => p.actions / p.seconds;
 /** Actions a second: the median of the phase's whole seconds (the mean when it had none). */
 const medianRate = (p: PhaseResult) => (p.perSecond.length > 0 ? pct(p.perSecond, 50) : rate(p));
@@ -145,8 +146,7 @@ export function printSummary(runs: readonly RunResult[], seats: number, burstAtO
     console.log(`  client threads' event-loop delay p99 (ms): ${loops}`);
     for (const p of run.phases) {
       const codes = Object.entries(p.errors).map(([c, n]) => `${c} x${n}`);
-      if (codes.length > 0 || p.closes > 0)
-        console.log(`  ${p.name} errors: ${[...codes, `closes x${p.closes}`].join(", ")}`);
+      if (codes.length > 0) console.log(`  ${p.name} errors: ${codes.join(", ")}`);
     }
     if (run.problems.length > 0) {
       console.log(

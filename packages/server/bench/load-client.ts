@@ -23,7 +23,8 @@ export interface PlayHooks {
   acted(phase: string): void;
   measured(phase: string, ms: number): void;
   error(code: string): void;
-  unexpectedClose(): void;
+  /** A socket closed by the server (or the network) while the bench still ran, with its close code. */
+  unexpectedClose(code: number): void;
   /** Least time between two frames of one seat (the server's per-connection limit); 0 = none. */
   readonly minGapMs?: number;
 }
@@ -64,8 +65,8 @@ export class BenchPlayer {
       // Also after the opening: a socket reset later is seen as its close, never thrown.
       this.ws.on("error", reject);
       this.ws.on("message", (data: Buffer) => this.receive(data.toString()));
-      this.ws.on("close", () => {
-        if (!this.hooks.stopping()) this.hooks.unexpectedClose();
+      this.ws.on("close", (code: number) => {
+        if (!this.hooks.stopping()) this.hooks.unexpectedClose(code);
         // Nothing will answer any more: the requests still waiting get an error of their own.
         for (const done of this.waiting.values()) done({ type: "error", code: "CLOSED" });
         this.waiting.clear();

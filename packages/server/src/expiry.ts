@@ -51,6 +51,8 @@ export class Expiry {
     /** True for a table in memory (followed, loading or playing): it is not expired under its players' feet. */
     private readonly inUse: (code: string) => boolean,
     private readonly onError: (cause: unknown) => void,
+    /** In a cluster: of these codes, the tables some node runs now (asked first; then `inUse` here). */
+    private readonly runningElsewhere?: (codes: readonly string[]) => Promise<Set<string>>,
   ) {}
 
   /** Sweeps every `everyMs` from now on. */
@@ -82,7 +84,11 @@ export class Expiry {
     const now = this.clock.now();
     const tables = async (status: "lobby" | "over", ageMs: number): Promise<number> => {
       const before = now - ageMs;
-      const stale = await store.staleTables(status, before, settings.batch);
+      let stale = await store.staleTables(status, before, settings.batch);
+      if (this.runningElsewhere && stale.length > 0) {
+        const running = await this.runningElsewhere(stale);
+        stale = stale.filter((code) => !running.has(code));
+      }
       if (this.stopped) return 0;
       // Checked right before the store call, with no wait between: a table loaded meanwhile is left alone.
       return store.expireTables(

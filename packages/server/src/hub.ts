@@ -67,6 +67,8 @@ export interface Ownership {
    * the lease's holder is not alive, until its lease has run out.
    */
   ownerElsewhere(code: string): Promise<Route | null>;
+  /** Of these codes, those whose lease some node holds now (their tables run: never expired). */
+  leased(codes: readonly string[]): Promise<Set<string>>;
 }
 
 /**
@@ -117,6 +119,7 @@ export class Hub {
       this.options.expiry,
       (code) => this.tables.has(code) || this.loading.has(code),
       (cause) => deps.log.error({ err: cause }, "expiry sweep failed"),
+      deps.ownership?.leased.bind(deps.ownership),
     );
     this.expiry.start();
   }

@@ -20,6 +20,8 @@ export interface NodeHealth {
   readonly node: string;
   readonly store: string;
   readonly tables: number;
+  /** Its open WebSockets. */
+  readonly connections?: number;
 }
 
 export interface NodeSettings {

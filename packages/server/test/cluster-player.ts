@@ -159,6 +159,11 @@ export class RoamingPlayer {
     await this.reconnecting;
   }
 
+  /** Acts sent on the current socket and not answered yet. */
+  get unanswered(): number {
+    return this.pending.size;
+  }
+
   /** Drops the socket (as a lost network would) and comes back through the entry. */
   drop(): void {
     this.client?.terminate();
@@ -180,7 +185,7 @@ export async function startedTable(
   hostUrl: string,
   guestUrl: string,
   entry: () => string,
-  options: { readonly seats: number; readonly actDelayMs: number; readonly name: string },
+  options: { readonly seats: number; readonly actDelayMs: number; readonly name: string; readonly lives?: number },
 ): Promise<{ code: string; host: RoamingPlayer; guest: RoamingPlayer }> {
   const hostClient = await TestClient.open(hostUrl);
   const created = await hostClient.request({
@@ -189,6 +194,7 @@ export async function startedTable(
     playerName: "Host",
     seats: options.seats,
     botLevel: "random",
+    ...(options.lives === undefined ? {} : { rules: { lives: options.lives } }),
   });
   if (created.type === "error") throw new Error(`create failed: ${JSON.stringify(created)}`);
   const code = (created.table as { code: string }).code;

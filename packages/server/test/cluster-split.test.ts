@@ -49,7 +49,7 @@ describe("a paused node (split) after its lease ran out", () => {
     // Everyone who comes back comes to b: a is the paused one.
     const { code, host, guest } = await startedTable(a.url, b.url, () => b.url, {
       seats: 3,
-      actDelayMs: 100,
+      actDelayMs: 200,
       name: "Split",
     });
     players.push(host, guest);
@@ -70,12 +70,11 @@ describe("a paused node (split) after its lease ran out", () => {
     const pausedAt = Date.now();
     // A command that reaches a while it is frozen: a change that would be written to the log.
     lobbyHost.ws.send(JSON.stringify({ type: "setVisibility", id: "while-frozen", visibility: "public" }));
-    // b takes the playing table over after the lease; the guest on b is moved and plays on there.
+    // b takes the playing table over after the lease; the guest on b is moved and rejoins there (play goes on once
+    // the host, frozen on a, is back: it may be the host's turn).
     await waitUntil("b owns the table", async () => (await owners()).get(code)?.node === "b", LEASE_TTL_MS + 8000);
     expect((await owners()).get(code)!.epoch).toBeGreaterThan(epochBefore);
     await waitUntil("the guest moved", async () => guest.closes.includes(MOVED) && guest.connected, 10_000);
-    const guestAcks = guest.acks.length;
-    await waitUntil("play goes on at b", async () => guest.acks.length > guestAcks, 20_000);
     const hostClosesBefore = host.closes.length;
     expect(host.closes).toEqual([]);
     await sleep(Math.max(0, LEASE_TTL_MS * 2 - (Date.now() - pausedAt)));

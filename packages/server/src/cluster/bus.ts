@@ -5,14 +5,15 @@
  *   const bus = await Bus.open({ url, node, log });        // connects both, subscribes, starts the presence key
  *   bus.node                                               // this node's id
  *   bus.redis                                              // the publishing connection, for plain keys (GET/SET PX)
- *   bus.send(node, kind, body): boolean                    // to one node (channel schwimmen:node:<id>)
- *   bus.on(kind, schema, (body, from) => void)             // direct messages of one kind, body checked by `schema`
+ *   bus.send(node, kind, body, texts?): boolean            // to one node (channel schwimmen:node:<id>)
+ *   bus.on(kind, schema, (body, from, texts) => void)      // direct messages of one kind, body checked by `schema`
  *   bus.publish(topic, body): boolean                      // to every node, this one included (schwimmen:all)
  *   bus.subscribe(topic, schema, (body, from) => void)     // broadcast topic; returns an unsubscribe function
  *   await bus.alive(node): boolean                         // its presence key schwimmen:alive:<id> exists
  *   bus.instance / await bus.instanceOf(node)              // this process' random id / the one a node's key holds
  *   await bus.close()                                      // deletes the presence key, quits both connections
- * Bodies are JSON values. Every envelope and body is checked on receipt with zod: a bad one is logged and dropped,
+ * Bodies are JSON values; `texts` (strings sent as they are, after the JSON envelope, so that JSON text such as a
+ * socket's frames is not escaped and parsed again) come to the handler as an array. Every envelope and body is checked on receipt with zod: a bad one is logged and dropped,
  * never thrown. A handler that throws is logged. `send`/`publish` return false and drop (logged, counted in
  * `dropped`) when the channel already has `maxPending` messages not yet acknowledged by Redis: memory stays bounded.
  */
@@ -36,7 +37,7 @@ export interface BusOptions {
   readonly maxPending?: number;
 }
 
-type Handler = (body: unknown, from: string) => void;
+type Handler = (body: unknown, from: string, texts: readonly string[]) => void;
 interface Registered {
   readonly schema: z.ZodType;
   readonly handler: Handler;
@@ -47,7 +48,10 @@ const envelopeSchema = z.object({
   from: z.string().min(1).max(64),
   kind: z.string().min(1).max(64),
   body: z.unknown(),
+  /** The lengths of the texts after the envelope's line. */
+  texts: z.array(z.number().int().min(0)).max(100_000).optional(),
 });
+const NO_TEXTS: readonly string[] = [];
 
 export class Bus {
   /** Messages dropped because their channel had too many pending (for stats and tests). */
@@ -97,7 +101,7 @@ export class Bus {
   }
 
   /** Direct messages of `kind` to this node. One handler per kind. */
-  on<T>(kind: string, schema: z.ZodType<T>, handler: (body: T, from: string) => void): void {
+  on<T>(kind: string, schema: z.ZodType<T>, handler: (body: T, from: string, texts: readonly string[]) => void): void {
     this.direct.set(kind, { schema, handler: handler as Handler });
   }
 
@@ -110,8 +114,8 @@ export class Bus {
     return () => set.delete(entry);
   }
 
-  send(node: string, kind: string, body: unknown): boolean {
-    return this.post(CHANNEL_PREFIX + node, kind, body);
+  send(node: string, kind: string, body: unknown, texts?: readonly string[]): boolean {
+    return this.post(CHANNEL_PREFIX + node, kind, body, texts);
   }
 
   publish(topic: string, body: unknown): boolean {
@@ -147,7 +151,7 @@ export class Bus {
     }
   }
 
-  private post(channel: string, kind: string, body: unknown): boolean {
+  private post(channel: string, kind: string, body: unknown, texts?: readonly string[]): boolean {
     if (this.closed) return false;
     const waiting = this.pending.get(channel) ?? 0;
     if (waiting >= this.maxPending) {
@@ -155,7 +159,11 @@ export class Bus {
       return false;
     }
     this.pending.set(channel, waiting + 1);
-    const text = JSON.stringify({ v: 1, from: this.node, kind, body });
+    // JSON text holds no raw line break: the envelope is the first line, the texts follow as they are.
+    const text =
+      texts && texts.length > 0
+        ? `${JSON.stringify({ v: 1, from: this.node, kind, body, texts: texts.map((t) => t.length) })}\n${texts.join("")}`
+        : JSON.stringify({ v: 1, from: this.node, kind, body });
     this.redis
       .publish(channel, text)
       .catch((cause: unknown) => this.log.warn({ err: cause, channel, kind }, "bus message not sent"))
@@ -168,15 +176,19 @@ export class Bus {
   }
 
   private receive(channel: string, text: string): void {
+    const line = text.indexOf("\n");
     let raw: unknown;
     try {
-      raw = JSON.parse(text);
+      raw = JSON.parse(line < 0 ? text : text.slice(0, line));
     } catch {
       return this.log.warn({ channel }, "bus message dropped: not JSON");
     }
     const envelope = envelopeSchema.safeParse(raw);
     if (!envelope.success) return this.log.warn({ channel }, "bus message dropped: bad envelope");
     const { from, kind, body } = envelope.data;
+    const lengths = envelope.data.texts;
+    const texts = lengths ? (line < 0 ? null : cut(text.slice(line + 1), lengths)) : line < 0 ? NO_TEXTS : null;
+    if (texts === null) return this.log.warn({ channel, kind, from }, "bus message dropped: bad texts");
     const targets = channel === BROADCAST_CHANNEL ? [...(this.topics.get(kind) ?? [])] : [this.direct.get(kind)];
     for (const target of targets) {
       if (!target) {
@@ -192,10 +204,22 @@ export class Bus {
         continue;
       }
       try {
-        target.handler(parsed.data, from);
+        target.handler(parsed.data, from, texts);
       } catch (cause) {
         this.log.error({ err: cause, kind, from }, "bus handler failed");
       }
     }
   }
+}
+
+/** The texts after the envelope's line, by their lengths; null when they do not add up. */
+function cut(rest: string, lengths: readonly number[]): string[] | null {
+  const texts: string[] = [];
+  let at = 0;
+  for (const length of lengths) {
+    if (at + length > rest.length) return null;
+    texts.push(rest.slice(at, at + length));
+    at += length;
+  }
+  return at === rest.length ? texts : null;
 }

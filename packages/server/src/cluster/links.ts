@@ -24,14 +24,19 @@ export interface LinkEnd {
   moved(): void;
 }
 
-/** One operation for the socket: send, push, caught up, at a table (code and epoch; null: none), moved. */
+/**
+ * One operation for the socket: send, push (the frame: the index of a text that comes with the bus message), caught
+ * up, at a table (code and epoch; null: none), moved.
+ */
 export const opSchema = z.union([
-  z.tuple([z.enum(["s", "p"]), z.string()]),
+  z.tuple([z.enum(["s", "p"]), z.number().int().min(0)]),
   z.tuple([z.literal("c")]),
   z.tuple([z.literal("a"), z.string().nullable(), z.number().int()]),
   z.tuple([z.literal("m")]),
 ]);
 export type Op = z.infer<typeof opSchema>;
+/** An operation as the owner makes it, with its frame itself. */
+export type TextOp = ["s" | "p", string] | Exclude<Op, ["s" | "p", number]>;
 
 /** Owner to socket's node: operations of its links, each link's in order (one message per turn of the loop). */
 export const outSchema = z.object({
@@ -144,16 +149,16 @@ export class Link {
   }
 
   /** Operations from the owner, in order. */
-  apply(ops: readonly Op[]): void {
+  apply(ops: readonly Op[], texts: readonly string[]): void {
     for (const op of ops) {
       if (this.closed) return;
       switch (op[0]) {
         case "s":
-          this.end.send(op[1]);
+        case "p": {
+          const text = texts[op[1]];
+          if (text !== undefined) this.end[op[0] === "s" ? "send" : "push"](text);
           break;
-        case "p":
-          this.end.push(op[1]);
-          break;
+        }
         case "c":
           this.end.caughtUp();
           break;
@@ -192,12 +197,12 @@ export class Links {
     limits: Partial<LinkLimits> = {},
   ) {
     this.limits = { ...DEFAULT_LINK_LIMITS, ...limits };
-    bus.on(KIND.out, outSchema, (body, from) => {
+    bus.on(KIND.out, outSchema, (body, from, texts) => {
       for (const { link: id, ops } of body.batch) {
         const link = this.open.get(id);
         if (!link || link.node !== from) continue;
         link.instance ??= body.instance;
-        if (link.instance === body.instance) link.apply(ops);
+        if (link.instance === body.instance) link.apply(ops, texts);
         else link.moved();
       }
     });

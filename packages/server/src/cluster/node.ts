@@ -144,6 +144,14 @@ export class ClusterNode implements Ownership {
     }
   }
 
+  async leased(codes: readonly string[]): Promise<Set<string>> {
+    const result = await this.fenced.store.database.query<{ code: string }>(
+      "SELECT code FROM table_leases WHERE code = ANY($1::text[]) AND expires_at > now()",
+      [codes],
+    );
+    return new Set(result.rows.map((row) => row.code));
+  }
+
   /** The node that runs the cluster's quick matcher: the holder of the `~quick` lease (this node when it is free). */
   async quickHome(): Promise<string> {
     return (await this.quickRoute())?.node ?? this.node;

@@ -12,7 +12,7 @@ import { lobbyMessage } from "../lobby-messages.js";
 import type { Table } from "../table.js";
 import { type SessionDeps, type SessionOwner, TableSession, isTableCommand } from "../table-session.js";
 import type { Bus } from "./bus.js";
-import { KIND, type Op, type OutBatch, cmdSchema, linkOnlySchema, openSchema } from "./links.js";
+import { KIND, type Op, type OutBatch, type TextOp, cmdSchema, linkOnlySchema, openSchema } from "./links.js";
 
 export interface FollowerLimits {
   /** Sockets of other nodes following tables here at once. */
@@ -37,7 +37,7 @@ class RemoteFollower implements SessionOwner {
   readonly session: TableSession;
   behind = false;
   /** Operations for the socket not yet sent (Followers sends them, batched per node, once per turn of the loop). */
-  ops: Op[] = [];
+  ops: TextOp[] = [];
   private queue: Promise<void> = Promise.resolve();
   /** A forwarded message is being run: the link is told it is at no table only once that message is done. */
   private inTask = false;
@@ -133,7 +133,7 @@ class RemoteFollower implements SessionOwner {
     this.session.close();
   }
 
-  private put(op: Op): void {
+  private put(op: TextOp): void {
     if (this.ops.push(op) === 1) this.host.dirty(this);
   }
 }
@@ -177,22 +177,24 @@ export class Followers {
   }
 
   private flush(): void {
-    const batches = new Map<string, OutBatch>();
+    const batches = new Map<string, { batch: OutBatch; texts: string[] }>();
     for (const follower of this.waiting) {
-      let batch = batches.get(follower.node);
-      if (!batch) batches.set(follower.node, (batch = []));
-      batch.push({ link: follower.link, ops: follower.ops });
+      let out = batches.get(follower.node);
+      if (!out) batches.set(follower.node, (out = { batch: [], texts: [] }));
+      out.batch.push({ link: follower.link, ops: withTexts(follower.ops, out.texts) });
       follower.ops = [];
     }
     this.waiting.clear();
     const { bus } = this.deps;
-    for (const [node, batch] of batches) bus.send(node, KIND.out, { instance: bus.instance, batch });
+    for (const [node, { batch, texts }] of batches) bus.send(node, KIND.out, { instance: bus.instance, batch }, texts);
   }
 
   /** Operations for a link that has no follower here (a refusal): after the batch of this turn, which may end it. */
-  private reply(node: string, link: string, ops: Op[]): void {
+  private reply(node: string, link: string, ops: TextOp[]): void {
     const { bus } = this.deps;
-    queueMicrotask(() => bus.send(node, KIND.out, { instance: bus.instance, batch: [{ link, ops }] }));
+    const texts: string[] = [];
+    const batch = [{ link, ops: withTexts(ops, texts) }];
+    queueMicrotask(() => bus.send(node, KIND.out, { instance: bus.instance, batch }, texts));
   }
 
   /** This node stops: every socket following a table here is sent to reconnect (its table is free now). */
@@ -217,7 +219,7 @@ export class Followers {
     body: { link: string; token: string; player: RemoteFollower["player"]; remote: string; msg: unknown },
   ): void {
     const parsed = clientMessageSchema.safeParse(body.msg);
-    const reply = (ops: Op[]) => this.reply(from, body.link, ops);
+    const reply = (ops: TextOp[]) => this.reply(from, body.link, ops);
     if (!parsed.success) return void reply([["a", null, 0]]);
     const msg = parsed.data;
     if (this.byLink.size >= this.limits.maxFollowers || this.byLink.has(key(from, body.link))) {
@@ -259,3 +261,10 @@ export class Followers {
 }
 
 const key = (node: string, link: string) => `${node}/${link}`;
+
+/** The operations as they go on the bus: each frame moved to `texts`, the operation holding its index. */
+function withTexts(ops: readonly TextOp[], texts: string[]): Op[] {
+  return ops.map((op): Op => (isFrame(op) ? [op[0], texts.push(op[1]) - 1] : op));
+}
+
+const isFrame = (op: TextOp): op is ["s" | "p", string] => op[0] === "s" || op[0] === "p";

@@ -1,0 +1,129 @@
+/**
+ * GameSocket gives a connection up when a request gets no answer in time (a cluster node forwarded it to a node that
+ * died): the request is dropped, the page is told the line is down, and a new connection opens at once. A stand-in
+ * WebSocket and fake timers; no server.
+ */
+import type { ServerMessage } from "@schwimmen/server/protocol";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ANSWER_MS, DROPPED, ENTERING_ANSWER_MS, GameSocket, NO_ANSWER } from "../src/online/socket.js";
+
+/** Just enough of a browser WebSocket: the test opens it, answers and closes it by hand. */
+class FakeSocket {
+  static readonly OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  readonly sent: { id: number; type: string }[] = [];
+  closedByPage = false;
+  private readonly listeners = new Map<string, ((event: unknown) => void)[]>();
+
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  addEventListener(type: string, listener: (event: unknown) => void): void {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  private emit(type: string, event: unknown): void {
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+  send(text: string): void {
+    this.sent.push(JSON.parse(text) as { id: number; type: string });
+  }
+  close(): void {
+    this.closedByPage = true;
+  }
+  open(): void {
+    this.readyState = FakeSocket.OPEN;
+    this.emit("open", {});
+  }
+  answer(message: Record<string, unknown>): void {
+    this.emit("message", { data: JSON.stringify(message) });
+  }
+  /** The close event, as the browser gives it (late, after the page gave the socket up, or from the server). */
+  closed(code: number): void {
+    this.readyState = 3;
+    this.emit("close", { code });
+  }
+}
+
+function connect() {
+  const downs: number[] = [];
+  let opens = 0;
+  const socket = new GameSocket("ws://test/ws", {
+    onPush: () => undefined,
+    onOpen: () => void opens++,
+    onDown: (code) => void downs.push(code),
+  });
+  const first = FakeSocket.all.at(-1)!;
+  first.open();
+  return { socket, first, downs, opens: () => opens };
+}
+
+describe("a request without an answer", () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.useFakeTimers();
+    vi.stubGlobal("WebSocket", FakeSocket);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("is dropped after ANSWER_MS: the line is reported down and a new connection opens at once", async () => {
+    const { socket, first, downs, opens } = connect();
+    const answer = socket.request({ type: "act", action: { type: "pass" } });
+    await vi.advanceTimersByTimeAsync(ANSWER_MS - 1);
+    expect(downs).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer).toBe(DROPPED);
+    expect(first.closedByPage).toBe(true);
+    expect(downs).toEqual([NO_ANSWER]);
+    // At once: a timer of 0 ms (which runs after 1 ms, as timers do).
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1]!.open();
+    expect(opens()).toBe(2);
+    // The given-up socket's own close event comes later and changes nothing.
+    first.closed(1006);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(downs).toEqual([NO_ANSWER]);
+    expect(FakeSocket.all).toHaveLength(2);
+    socket.close();
+  });
+
+  it("keeps the connection when the answer comes in time", async () => {
+    const { socket, first, downs } = connect();
+    const answer = socket.request({ type: "ping" });
+    await vi.advanceTimersByTimeAsync(ANSWER_MS - 100);
+    const reply: ServerMessage = { type: "pong", re: first.sent[0]!.id } as ServerMessage;
+    first.answer(reply as unknown as Record<string, unknown>);
+    expect((await answer).type).toBe("pong");
+    await vi.advanceTimersByTimeAsync(ANSWER_MS * 3);
+    expect(downs).toEqual([]);
+    expect(first.closedByPage).toBe(false);
+    expect(FakeSocket.all).toHaveLength(1);
+    socket.close();
+  });
+
+  it("gives the way in longer (a table moving to another node is waited for)", async () => {
+    const { socket, downs } = connect();
+    const answer = socket.request({ type: "join", code: "ABCDEFGHJK", name: "Anna", lastVersion: 7 });
+    await vi.advanceTimersByTimeAsync(ANSWER_MS * 2);
+    expect(downs).toEqual([]);
+    await vi.advanceTimersByTimeAsync(ENTERING_ANSWER_MS - ANSWER_MS * 2);
+    expect(await answer).toBe(DROPPED);
+    expect(downs).toEqual([NO_ANSWER]);
+    socket.close();
+  });
+
+  it("drops every waiting request once, when the server closes the line first", async () => {
+    const { socket, first, downs } = connect();
+    const answers = [socket.request({ type: "ping" }), socket.request({ type: "hello" })];
+    first.closed(4003);
+    expect(await Promise.all(answers)).toEqual([DROPPED, DROPPED]);
+    await vi.advanceTimersByTimeAsync(ENTERING_ANSWER_MS * 2);
+    expect(downs).toEqual([4003]);
+    expect(FakeSocket.all).toHaveLength(2);
+    socket.close();
+  });
+});
