@@ -17,7 +17,11 @@ export interface PgStores {
 
 /** Connects, migrates, and gives the stores for startServer; fails when the database cannot be reached. */
 export async function openPgStores(url: string, options: PgStoreOptions = {}): Promise<PgStores> {
-  const store = await PgStore.open(url, options);
+  return pgStoresOn(await PgStore.open(url, options));
+}
+
+/** The other stores on an open store's pool (a cluster node's fenced store, say). */
+export function pgStoresOn(store: PgStore): PgStores {
   return {
     store,
     playerStore: new PgPlayerStore(store.database),

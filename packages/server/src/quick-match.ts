@@ -205,7 +205,11 @@ export class QuickMatcher {
       if (seat.bot !== null || seat.token === null) continue;
       this.hold(seat.player ? `player:${seat.player}` : `token:${seat.token}`, table);
     }
-    this.arm(table, this.keyOf(table));
+    // New requests of its kind go there too, unless this node already fills another waiting table of that kind.
+    const key = this.keyOf(table);
+    const open = this.open.get(key);
+    if (!open || !this.reusable(open)) this.open.set(key, table);
+    this.arm(table, key);
   }
 
   /**

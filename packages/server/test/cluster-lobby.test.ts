@@ -247,7 +247,7 @@ describe("the lobby, quick match and lobby chat of two cluster nodes", () => {
     clients.push(...devices);
     await Promise.all(devices.map((device) => device.request({ type: "hello" })));
     const answers = await Promise.all(devices.map((device) => device.request({ type: "quickMatch", seats: 6 })));
-    const [seated, refused] = answers[0]!.type === "sync" ? answers : [...answers].reverse();
+    const [seated, refused] = answers[0]!.type === "sync" ? answers : answers.toReversed();
     expect(seated).toMatchObject({ type: "sync", seat: 0 });
     expect((seated!.table as { seats: readonly object[] }).seats[0]).toMatchObject({ name: "Dora", kind: "human" });
     expect(refused).toMatchObject({ type: "error", code: "ALREADY_AT_TABLE" });

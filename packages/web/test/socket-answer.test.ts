@@ -6,44 +6,7 @@
 import type { ServerMessage } from "@schwimmen/server/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ANSWER_MS, DROPPED, ENTERING_ANSWER_MS, GameSocket, NO_ANSWER } from "../src/online/socket.js";
-
-/** Just enough of a browser WebSocket: the test opens it, answers and closes it by hand. */
-class FakeSocket {
-  static readonly OPEN = 1;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  readonly sent: { id: number; type: string }[] = [];
-  closedByPage = false;
-  private readonly listeners = new Map<string, ((event: unknown) => void)[]>();
-
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  addEventListener(type: string, listener: (event: unknown) => void): void {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  private emit(type: string, event: unknown): void {
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-  send(text: string): void {
-    this.sent.push(JSON.parse(text) as { id: number; type: string });
-  }
-  close(): void {
-    this.closedByPage = true;
-  }
-  open(): void {
-    this.readyState = FakeSocket.OPEN;
-    this.emit("open", {});
-  }
-  answer(message: Record<string, unknown>): void {
-    this.emit("message", { data: JSON.stringify(message) });
-  }
-  /** The close event, as the browser gives it (late, after the page gave the socket up, or from the server). */
-  closed(code: number): void {
-    this.readyState = 3;
-    this.emit("close", { code });
-  }
-}
+import { FakeSocket } from "./fake-socket.js";
 
 function connect() {
   const downs: number[] = [];

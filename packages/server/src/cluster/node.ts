@@ -6,10 +6,7 @@
 import type { Logger } from "pino";
 import type { Clock } from "../clock.js";
 import type { Hub, Ownership, Route } from "../hub.js";
-import { PgChatStore } from "../pg-chat.js";
-import { PgPlayerStore } from "../pg-players.js";
-import { PgRatingStore } from "../pg-ratings.js";
-import type { PgStores } from "../pg-stores.js";
+import { type PgStores, pgStoresOn } from "../pg-stores.js";
 import { Bus } from "./bus.js";
 import { type FencedStore, openFencedStore } from "./fenced-store.js";
 import type { LeaseKeeper } from "./lease-keeper.js";
@@ -92,13 +89,7 @@ export class ClusterNode implements Ownership {
 
   /** The fenced store and the other stores on its pool, for startServer. */
   stores(): PgStores {
-    const { store } = this.fenced;
-    return {
-      store,
-      playerStore: new PgPlayerStore(store.database),
-      ratingStore: new PgRatingStore(store.database),
-      chatStore: new PgChatStore(store.database),
-    };
+    return pgStoresOn(this.fenced.store);
   }
 
   /** Starts serving: the hub runs the tables this node holds; followers from other nodes reach them. */

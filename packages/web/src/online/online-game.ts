@@ -260,10 +260,15 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
   }
 
   let patience: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * Whether the server answered this connection's hello. Then a long way in is no unreachable server: a table that
+   * moves to another node of a cluster (its node died) is held until it arrives, which may take some seconds.
+   */
+  let welcomed = false;
   const bePatient = () => {
     clearTimeout(patience);
     patience = setTimeout(() => {
-      if (status.get().stage === "connecting") setStatus({ stage: "unreachable" });
+      if (status.get().stage === "connecting" && !welcomed) setStatus({ stage: "unreachable" });
     }, PATIENCE_MS);
   };
   bePatient();
@@ -276,6 +281,7 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
   const socket = new GameSocket(socketUrl(), {
     onPush: (message) => handle(message),
     onDown(closeCode, failures) {
+      welcomed = false;
       const { stage } = status.get();
       const offline = typeof navigator !== "undefined" && navigator.onLine === false;
       if ((stage === "connecting" || stage === "unreachable") && (failures >= 2 || offline))
@@ -288,6 +294,7 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
       const token = readItem(TOKEN_KEY);
       const welcome = await socket.request({ type: "hello", ...(token ? { token } : {}) });
       if (welcome.type !== "welcome") return handle(welcome, true);
+      welcomed = true;
       clockOffset = welcome.serverTime - Date.now();
       botLevels = welcome.botLevels;
       // Without storage the seat lasts only as long as this connection.
