@@ -64,7 +64,8 @@ try {
     proxy: { port },
     logDir,
     // Browsers load the page from the entry's address: its origin may open WebSockets on every node.
-    env: { ALLOWED_ORIGINS: origins.join(","), LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
+    // The proxy on 127.0.0.1 is trusted for X-Forwarded-For: limits per address count each player, not the proxy.
+    env: { ALLOWED_ORIGINS: origins.join(","), TRUST_PROXY: "127.0.0.1", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
   });
   say(`Schwimmen cluster: http://127.0.0.1:${port}  (HAProxy, round-robin over ${nodeCount} nodes)`);
   for (const node of cluster.nodes) {

@@ -2,6 +2,7 @@
  * The server's settings from the environment. A value that is set but wrong is an error naming the variable,
  * never a silent fallback: a typo in PORT should not start a server somewhere else.
  */
+import { isIP } from "node:net";
 import { type Result, ok, err } from "@schwimmen/rules";
 import type { ServerOptions } from "./server.js";
 import { DEFAULT_LIMITS, type ServerLimits } from "./socket-guard.js";
@@ -30,6 +31,8 @@ export type ServerConfig = Required<
   readonly redisUrl?: string;
   /** Cluster mode: how long a table's lease lasts unless renewed (LEASE_TTL_MS; the server's default 8000). */
   readonly leaseTtlMs?: number;
+  /** The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (TRUST_PROXY, addresses with commas). */
+  readonly trustProxy?: readonly string[];
 };
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -153,6 +156,21 @@ function readCluster(env: Env, postgres: boolean): Result<ClusterConfig | undefi
   return ok({ nodeId, redisUrl, ...(ttl.value === undefined ? {} : { leaseTtlMs: ttl.value }) });
 }
 
+/** TRUST_PROXY: the addresses of the proxies in front of the server, IPv4 or IPv6, separated by commas. */
+function readTrustProxy(env: Env): Result<readonly string[] | undefined, ConfigError> {
+  const text = env.TRUST_PROXY?.trim() ?? "";
+  if (text === "") return ok(undefined);
+  const addresses = text.split(",").map((a) => a.trim());
+  const wrong = addresses.find((a) => !/^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]{2,39})$/.test(a) || !isIP(a));
+  if (wrong !== undefined) {
+    return err({
+      code: "INVALID_CONFIG",
+      message: `TRUST_PROXY must list the proxies' addresses with commas, like 127.0.0.1,10.0.0.5, not "${wrong}"`,
+    });
+  }
+  return ok(addresses);
+}
+
 export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
   const numbers = {
     port: whole(env, "PORT", 0, 65_535),
@@ -195,6 +213,8 @@ export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
   if (!databaseUrl.ok) return databaseUrl;
   const cluster = readCluster(env, databaseUrl.value !== undefined);
   if (!cluster.ok) return cluster;
+  const trustProxy = readTrustProxy(env);
+  if (!trustProxy.ok) return trustProxy;
   const settings: Record<string, number> = {};
   for (const key of ["botDelayMs", "roundPauseMs", "snapshotEvery"] as const) {
     const value = get(key);
@@ -215,5 +235,6 @@ export function readConfig(env: Env): Result<ServerConfig, ConfigError> {
     logLevel,
     ...(databaseUrl.value === undefined ? {} : { databaseUrl: databaseUrl.value }),
     ...cluster.value,
+    ...(trustProxy.value === undefined ? {} : { trustProxy: trustProxy.value }),
   });
 }

@@ -1,4 +1,5 @@
 /** Plain HTTP: the web client's files, health, a table's public info and its record, with security headers. */
+import { type ProxyTrust, clientAddress, trustsPeer } from "./client-address.js";
 import { readFile, stat } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -49,13 +50,16 @@ export interface HttpDeps {
   /** The node's health (server.ts); without it the single process' own: "single", the store's kind, its tables. */
   readonly health?: () => Health | Promise<Health>;
   /** Players, sessions and passkeys (`/api/session`, `/api/me`, `/api/passkeys/...`, `/api/players/ID`). */
-  readonly players?: Omit<PlayersApiDeps, "publicUrl" | "overHttps">;
+  readonly players?: Omit<PlayersApiDeps, "publicUrl" | "overHttps" | "clientAddress">;
   /** Ratings and the names of players (`GET /api/leaderboard`). */
   readonly ratings?: LeaderboardDeps;
   /** The address players reach the server at: an https one means every answer carries HSTS. */
   readonly publicUrl?: string;
-  /** A proxy in front of the server sets `X-Forwarded-Proto` (only then is that header believed). */
-  readonly trustProxy?: boolean;
+  /**
+   * A proxy in front of the server sets `X-Forwarded-Proto` and `X-Forwarded-For` (only then are they believed): true
+   * for any peer, or the proxies' addresses (client-address.ts).
+   */
+  readonly trustProxy?: ProxyTrust;
 }
 
 /** HSTS for a year, sent only on answers that came over HTTPS (a browser ignores it over plain HTTP anyway). */
@@ -66,7 +70,9 @@ function overHttps(deps: HttpDeps, req: IncomingMessage): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted === true) return true;
   if (deps.publicUrl?.startsWith("https://")) return true;
   const forwarded = String(req.headers["x-forwarded-proto"] ?? "");
-  return deps.trustProxy === true && forwarded.split(",")[0]!.trim().toLowerCase() === "https";
+  return (
+    trustsPeer(deps.trustProxy, req.socket.remoteAddress) && forwarded.split(",")[0]!.trim().toLowerCase() === "https"
+  );
 }
 
 export function httpHandler(deps: HttpDeps) {
@@ -88,6 +94,7 @@ async function route(deps: HttpDeps, req: IncomingMessage, res: ServerResponse):
       ...deps.players,
       publicUrl: deps.publicUrl,
       overHttps: (r: IncomingMessage) => overHttps(deps, r),
+      clientAddress: (r: IncomingMessage) => clientAddress(r, deps.trustProxy),
     };
     if (await playersApi(players, req, url.pathname, res)) return;
   }

@@ -25,6 +25,8 @@ export interface PlayersApiDeps {
   readonly publicUrl?: string;
   /** The request came over HTTPS (cookies get `Secure`). */
   readonly overHttps: (req: IncomingMessage) => boolean;
+  /** The player's address (behind a trusted proxy, the one it forwarded). */
+  readonly clientAddress: (req: IncomingMessage) => string | undefined;
   /** New sessions (guests and devices signing in) per address and hour. */
   readonly sessionLimiter: WindowLimiter;
   /** Passkey requests per address and ten minutes. */
@@ -123,7 +125,7 @@ export async function playersApi(
   }
   const session = await deps.players.session(req.headers.cookie);
   const secure = deps.overHttps(req);
-  const key = addressKey(req.socket.remoteAddress);
+  const key = addressKey(deps.clientAddress(req));
   if (path === "/api/me") {
     if (method === "GET" || method === "HEAD") return (json(res, 200, meOf(session?.player ?? null)), true);
     if (method !== "DELETE") return (problem(res, "BAD_REQUEST", "GET or DELETE"), true);

@@ -1,4 +1,5 @@
 /** The whole server: HTTP, the WebSocket at /ws, the tables, the store; started and stopped as one. */
+import { type ProxyTrust, clientAddress } from "./client-address.js";
 import { randomBytes, randomInt } from "node:crypto";
 import { type Server as HttpServer, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -52,8 +53,11 @@ export interface ServerOptions {
   readonly allowedOrigins?: readonly string[];
   /** The address players reach the server at (behind a proxy, say): its origin may open WebSockets. */
   readonly publicUrl?: string;
-  /** Believe a proxy's `X-Forwarded-Proto` (for HSTS); only behind a proxy that sets it. */
-  readonly trustProxy?: boolean;
+  /**
+   * Believe a proxy's `X-Forwarded-Proto` (for HSTS) and `X-Forwarded-For` (the player's address for every limit): true
+   * for any peer, or the proxies' addresses. Only behind a proxy that sets them (TRUST_PROXY).
+   */
+  readonly trustProxy?: ProxyTrust;
   /** Lookups by code per address, expiry of unused tables and tokens (DEFAULT_HUB_OPTIONS for what is not given). */
   readonly hub?: HubSettings;
   /** Limits per address, deadlines and socket buffers (DEFAULT_LIMITS for what is not given). */
@@ -252,7 +256,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
       }),
     }),
   );
-  guardConnections(http, addresses);
+  guardConnections(http, addresses, options.trustProxy);
   const wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.hardFrameBytes, perMessageDeflate: false });
   const host = options.host ?? "localhost";
   let originAllowed: (origin: string | undefined) => boolean = () => false;
@@ -270,7 +274,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
       socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
       return;
     }
-    const remote = req.socket.remoteAddress ?? "?";
+    const remote = clientAddress(req, options.trustProxy) ?? "?";
     const key = addressKey(remote);
     if (!addresses.sockets.acquire(key)) {
       log.warn({ remote }, "websocket refused: too many from this address");

@@ -3,6 +3,7 @@
  * their defaults, the per-address counters every connection shares, the HTTP server's timeouts and its cap on TCP
  * connections per address, and the Origin check of the WebSocket upgrade. docs/protocol.md ("Limits") describes them.
  */
+import { type ProxyTrust, trustsPeer } from "./client-address.js";
 import type { Server as HttpServer } from "node:http";
 import { isIP } from "node:net";
 import { networkInterfaces } from "node:os";
@@ -104,9 +105,12 @@ export const httpServerOptions = (limits: ServerLimits) => ({
  * Caps TCP connections per address before any byte is parsed, so that half-open or slow HTTP connections from one
  * address cannot use up the process's file descriptors (and new players and /healthz get in).
  */
-export function guardConnections(http: HttpServer, addresses: AddressLimits): void {
+export function guardConnections(http: HttpServer, addresses: AddressLimits, trust?: ProxyTrust): void {
   http.keepAliveTimeout = addresses.limits.keepAliveTimeoutMs;
   http.on("connection", (socket) => {
+    // A trusted proxy carries everyone's connections (it bounds them itself); its players are counted by address
+    // once their requests are read.
+    if (trust !== true && trustsPeer(trust, socket.remoteAddress)) return;
     const key = addressKey(socket.remoteAddress);
     if (!addresses.connections.acquire(key)) {
       socket.destroy();

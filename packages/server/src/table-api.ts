@@ -2,6 +2,7 @@
  * The HTTP routes of one table, found by its invite code: its public info, its finished matches, their records.
  * Every request is a lookup by code, counted per address like the WebSocket's join and watch (Hub.lookup).
  */
+import { clientAddress } from "./client-address.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ledgerCsv, replayRecordText } from "@schwimmen/rules";
 import { isLegacyCode } from "./codes.js";
@@ -86,7 +87,7 @@ export async function tableApi(deps: HttpDeps, req: IncomingMessage, url: URL, r
   const route = api?.[2] ?? "";
   const found = await deps.hub.lookup(
     text,
-    req.socket.remoteAddress,
+    clientAddress(req, deps.trustProxy),
     route === "/record" ? "record" : "info",
     bearer(req),
   );

@@ -38,6 +38,8 @@ export class RoamingPlayer {
   readonly refused: string[] = [];
   readonly closes: number[] = [];
   reconnects = 0;
+  /** Sockets dropped on purpose (`drop`). */
+  dropped = 0;
   /** Why the player could not come back (it then stays away), or null. */
   failure: string | null = null;
   /** Why attempts to come back failed (a node gone meanwhile, a join without an answer). */
@@ -166,7 +168,9 @@ export class RoamingPlayer {
 
   /** Drops the socket (as a lost network would) and comes back through the entry. */
   drop(): void {
-    this.client?.terminate();
+    if (!this.client) return;
+    this.dropped++;
+    this.client.terminate();
   }
 
   get connected(): boolean {

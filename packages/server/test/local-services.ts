@@ -284,6 +284,8 @@ export function haproxyConfig(port: number, options: ProxyOptions): string {
     // An upgraded WebSocket is a tunnel: it may stay quiet for as long as the server's pings allow.
     "  timeout tunnel 1h",
     "  timeout http-request 10s",
+    // The player's own address for the nodes' limits per address (believed only from a trusted proxy).
+    "  option forwardfor",
     "frontend entry",
     `  bind 127.0.0.1:${port}`,
     "  default_backend nodes",
