@@ -4,6 +4,7 @@ import type { MatchSummary, Store, StoredEntry, StoredTable, TableRow } from "./
 import { PG_CHAT_MIGRATION } from "./pg-chat.js";
 import { PG_PLAYERS_MIGRATION } from "./pg-players.js";
 import { PG_RATINGS_MIGRATION } from "./pg-ratings.js";
+import { type PendingAppend, writeAppend, writeBatch } from "./pg-append.js";
 import { inTransaction } from "./pg-transaction.js";
 import { PG_LEASES_MIGRATION, type WriteFence } from "./cluster/lease.js";
 
@@ -100,19 +101,14 @@ export interface PgStoreOptions {
   readonly fence?: WriteFence;
 }
 
-interface PendingAppend {
-  readonly code: string;
-  readonly entries: readonly StoredEntry[];
-  readonly status: TableStatus | null;
-  readonly at: number;
-  readonly done: (error?: unknown) => void;
-}
-
 /**
  * The networked store: PostgreSQL through a bounded pool. Appends are group-committed: those that arrive while a
  * commit is under way go together in the next transaction, each in its own savepoint, so one that fails (a version
  * already taken) is rejected alone and the others are kept. An append resolves once it is committed.
  */
+/** Appends written in one transaction at most (a bound on statement size). */
+const MAX_BATCH = 500;
+
 export class PgStore implements Store {
   private readonly pool: pg.Pool;
   private readonly now: () => number;
@@ -177,34 +173,43 @@ export class PgStore implements Store {
     });
   }
 
-  /** Writes batches until the queue is empty (one at a time, so a table's appends keep their order). */
+  /**
+   * Writes batches until the queue is empty (one at a time, so a table's appends keep their order). A batch goes in a
+   * few set-wide statements; only when that fails (a version already taken, say) is it written again item by item,
+   * each in its own savepoint, so the one at fault is refused alone.
+   */
   private async drain(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     while (this.queue.length > 0) {
-      const batch = this.queue;
-      this.queue = [];
+      const batch = this.queue.splice(0, MAX_BATCH);
       const failed = new Map<PendingAppend, unknown>();
+      const fenced = async (client: pg.PoolClient): Promise<PendingAppend[]> => {
+        const held = await this.fence?.held(
+          client,
+          batch.map((item) => item.code),
+        );
+        if (!held) return batch;
+        for (const item of batch) if (!held.has(item.code)) failed.set(item, this.fence!.lost(item.code));
+        return batch.filter((item) => held.has(item.code));
+      };
       try {
-        await inTransaction(this.pool, async (client) => {
-          const held = await this.fence?.held(
-            client,
-            batch.map((item) => item.code),
-          );
-          for (const item of batch) {
-            if (held && !held.has(item.code)) {
-              failed.set(item, this.fence!.lost(item.code));
-              continue;
+        try {
+          await inTransaction(this.pool, async (client) => writeBatch(client, await fenced(client)));
+        } catch {
+          failed.clear();
+          await inTransaction(this.pool, async (client) => {
+            for (const item of await fenced(client)) {
+              await client.query("SAVEPOINT item");
+              try {
+                await writeAppend(client, item);
+                await client.query("RELEASE SAVEPOINT item");
+              } catch (cause) {
+                await client.query("ROLLBACK TO SAVEPOINT item");
+                failed.set(item, cause);
+              }
             }
-            await client.query("SAVEPOINT item");
-            try {
-              await writeAppend(client, item);
-              await client.query("RELEASE SAVEPOINT item");
-            } catch (cause) {
-              await client.query("ROLLBACK TO SAVEPOINT item");
-              failed.set(item, cause);
-            }
-          }
-        });
+          });
+        }
       } catch (cause) {
         for (const item of batch) item.done(cause);
         continue;
@@ -364,40 +369,5 @@ export class PgStore implements Store {
     this.closed = true;
     while (this.writing) await this.writing;
     await this.pool.end();
-  }
-}
-
-/** One append inside the batch's transaction: its entries, the seat it gives a token, the table's row. */
-async function writeAppend(client: pg.PoolClient, { code, entries, status, at }: PendingAppend): Promise<void> {
-  if (entries.length === 0) return;
-  await client.query(
-    `INSERT INTO actions (code, version, entry, at)
-     SELECT $1, v, e, $4 FROM unnest($2::int[], $3::text[]) AS u (v, e)`,
-    [code, entries.map((e) => e.version), entries.map((e) => e.entry), at],
-  );
-  // A token that takes a seat is kept for long (expire): marked in the same transaction as the seat.
-  for (const { entry } of entries) {
-    if (!entry.startsWith('{"kind":"join"')) continue;
-    const { token } = JSON.parse(entry) as { token: string };
-    await client.query("UPDATE tokens SET seated = TRUE, used_at = GREATEST(used_at, $1) WHERE token = $2", [
-      at,
-      token,
-    ]);
-  }
-  // The row's status changes with the table's; its updated_at with every append (for expiry), to the minute.
-  const last = entries[entries.length - 1]!;
-  if (status !== null) {
-    await client.query("UPDATE tables SET status = $1, version = $2, updated_at = $3 WHERE code = $4", [
-      status,
-      last.version,
-      at,
-      code,
-    ]);
-  } else {
-    await client.query("UPDATE tables SET updated_at = $1 WHERE code = $2 AND updated_at < $3", [
-      at,
-      code,
-      at - 60_000,
-    ]);
   }
 }
