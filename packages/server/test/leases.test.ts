@@ -316,4 +316,33 @@ describe("lease keeper", () => {
     keeper.stop();
     expect(clock.pending).toBe(0);
   });
+  it("renews many leases in slices of renewChunk, in code order, and loses only those a slice did not renew", async () => {
+    const clock = new ManualClock(0);
+    const lost: string[] = [];
+    const slices: string[][] = [];
+    const leases = {
+      acquire: () => Promise.resolve({ epoch: 1 }),
+      release: () => Promise.resolve(true),
+      renewMany: (_node: string, held: readonly HeldLease[]) => {
+        slices.push(held.map((h) => h.code));
+        // Another node took T0201 meanwhile: the rest are renewed.
+        return Promise.resolve(new Set(held.map((h) => h.code).filter((c) => c !== "T0201")));
+      },
+    };
+    const keeper = new LeaseKeeper({
+      leases,
+      node: "A",
+      ttlMs: TTL,
+      clock,
+      renewChunk: 100,
+      onLost: (c) => lost.push(c),
+    });
+    const codes = Array.from({ length: 250 }, (_, i) => `T${String(i).padStart(4, "0")}`);
+    for (const code of codes.toReversed()) await keeper.claim(code);
+    await keeper.renewNow();
+    expect(slices.map((s) => s.length)).toEqual([100, 100, 50]);
+    expect(slices.flat()).toEqual(codes);
+    expect(lost).toEqual(["T0201"]);
+    expect(keeper.size).toBe(249);
+  });
 });

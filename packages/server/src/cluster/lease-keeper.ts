@@ -17,7 +17,12 @@ export interface LeaseKeeperOptions {
   /** Told of a renewal that failed (the database unreachable); the leases count as lost only after the ttl. */
   readonly onError?: (cause: unknown) => void;
   readonly clock?: Clock;
+  /** Leases renewed in one statement at most (RENEW_CHUNK). */
+  readonly renewChunk?: number;
 }
+
+/** Leases renewed per statement: short enough that writes waiting behind a renewal wait only a moment. */
+export const RENEW_CHUNK = 200;
 
 interface Held {
   readonly epoch: number;
@@ -101,22 +106,28 @@ export class LeaseKeeper {
     // A node that was paused (or could not reach the database) past its ttl knows it lost, without asking.
     this.forgetOutOfTime("unreachable");
     const asked: HeldLease[] = [...this.held].map(([code, { epoch }]) => ({ code, epoch }));
-    if (asked.length === 0) return;
-    const sentAt = this.clock.now();
-    let renewed: Set<string>;
-    try {
-      renewed = await leases.renewMany(node, asked, ttlMs);
-    } catch (cause) {
-      this.options.onError?.(cause);
-      this.forgetOutOfTime("unreachable");
-      return;
-    }
-    for (const { code, epoch } of asked) {
-      const held = this.held.get(code);
-      // Claimed again or released meanwhile: that newer state stands.
-      if (!held || held.epoch !== epoch) continue;
-      if (renewed.has(code)) held.renewedAt = sentAt;
-      else this.lose(code, "taken");
+    asked.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+    // In slices, each its own statement: a renewal locks its rows until it commits, and every write to those tables
+    // waits for it (the fence shares the same rows), so a node with thousands of tables renews a few hundred at a time.
+    const chunk = this.options.renewChunk ?? RENEW_CHUNK;
+    for (let from = 0; from < asked.length; from += chunk) {
+      const slice = asked.slice(from, from + chunk);
+      const sentAt = this.clock.now();
+      let renewed: Set<string>;
+      try {
+        renewed = await leases.renewMany(node, slice, ttlMs);
+      } catch (cause) {
+        this.options.onError?.(cause);
+        this.forgetOutOfTime("unreachable");
+        return;
+      }
+      for (const { code, epoch } of slice) {
+        const held = this.held.get(code);
+        // Claimed again or released meanwhile: that newer state stands.
+        if (!held || held.epoch !== epoch) continue;
+        if (renewed.has(code)) held.renewedAt = sentAt;
+        else this.lose(code, "taken");
+      }
     }
   }
 

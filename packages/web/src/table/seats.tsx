@@ -55,12 +55,14 @@ export function Lives({
 }
 
 function Countdown({ deadline, ui }: { deadline: number; ui: Ui }) {
-  const [now, setNow] = useState(Date.now());
+  // The tick only redraws; the time is read at each drawing, so a new deadline (a new turn, a resync) never shows
+  // against the time of an older tick (which read "61s").
+  const [, setTick] = useState(0);
   useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 500);
+    const id = setInterval(() => setTick((n) => n + 1), 500);
     return () => clearInterval(id);
   }, [deadline]);
-  const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
+  const seconds = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
   return (
     <span
       class={`timer${seconds <= 5 ? " timer--low" : ""}`}
