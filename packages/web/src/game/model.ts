@@ -3,6 +3,7 @@ import type { GameEvent, Move, TableView } from "@schwimmen/rules";
 import type { Store } from "../store.js";
 import type { Lang } from "../settings.js";
 import type { KasseView, LotView } from "../stakes/kasse.js";
+import type { MatchRating } from "../ratings/match-rating.js";
 
 export interface SeatInfo {
   readonly name: string;
@@ -84,6 +85,8 @@ export interface GameController {
   readonly clearKasse?: () => void;
   /** The match as a game record (JSON-ready), if one can be given now. */
   record(): Promise<unknown>;
+  /** Online, once the match is over: how it changed this person's rating (null: not known). */
+  readonly matchRating?: () => Promise<MatchRating | null>;
   dispose(): void;
 }
 

@@ -8,6 +8,7 @@ import { forgetTable, rememberTable } from "./table-code.js";
 import { type ChatChannel, createChatChannel } from "../chat/chat-state.js";
 import { lotOfEvents, onlineKasse } from "../stakes/kasse.js";
 import { stakeSettings, tableStakes } from "../stakes/stake-settings.js";
+import { fetchMatchRating } from "../ratings/match-rating.js";
 
 export const TOKEN_KEY = "schwimmen.token";
 
@@ -331,6 +332,10 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
       const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
       const response = await fetch(`/api/tables/${encodeURIComponent(code)}/record`, { headers });
       return response.ok ? ((await response.json()) as unknown) : null;
+    },
+    matchRating() {
+      const { table } = status.get();
+      return table?.status === "over" ? fetchMatchRating(table.code, table.match) : Promise.resolve(null);
     },
     dispose() {
       clearTimeout(patience);

@@ -12,6 +12,7 @@ import { createOnlineGame } from "./online-game.js";
 import { NameStep, ProblemPage } from "./online-pages.js";
 import { formatCode, normalizeCode } from "./table-code.js";
 import { ChatDock, KickedPage } from "../chat/chat-dock.js";
+import { lobbyTranslator, presetName } from "../lobby/lobby-texts.js";
 
 /**
  * "Play against the computer instead" must work when the server (or the network) is gone: once this screen is here,
@@ -100,6 +101,7 @@ function OnlineSession({ code, params, onMenu, onRestart }: SessionProps) {
       game={game}
       onMenu={onMenu}
       onReplay={openReplay}
+      rulesTitle={presetName(lobbyTranslator(ui.lang), status.table?.preset ?? null) || undefined}
       header={
         <OnlineBar game={game}>
           <ChatDock game={game} />

@@ -22,6 +22,8 @@ const en = {
   boardFailed: "The leaderboard could not be loaded. Try again in a moment.",
   botsTitle: "The bots for comparison",
   botRating: "{level} ~ {r}",
+  matchRated: "Your rating: {before} → {after} ({change})",
+  matchUnrated: "This match does not count for the rating.",
 };
 
 export type RatingTextKey = keyof typeof en;
@@ -45,6 +47,8 @@ const de: Readonly<Record<RatingTextKey, string>> = {
   boardFailed: "Die Bestenliste ließ sich nicht laden. Versuch es gleich noch einmal.",
   botsTitle: "Die Computergegner zum Vergleich",
   botRating: "{level} ~ {r}",
+  matchRated: "Deine Wertung: {before} → {after} ({change})",
+  matchUnrated: "Diese Partie zählt nicht für die Wertung.",
 };
 
 const TEXTS: Readonly<Record<Lang, Readonly<Record<RatingTextKey, string>>>> = { de, en };

@@ -4,12 +4,19 @@ import { RULE_TEXTS, ruleValueName } from "../rule-texts.js";
 import { useUi } from "../ui.js";
 
 /** The house rules in force, so nobody is surprised: the preset's name and every rule that differs from the standard. */
-export function RulesSummary({ rules, compact = false }: { rules: Partial<Rules> | Rules; compact?: boolean }) {
+export function RulesSummary(props: {
+  rules: Partial<Rules> | Rules;
+  compact?: boolean;
+  /** The rule set's name when the caller knows it better (a server preset); else a matching preset's, or a word. */
+  title?: string | undefined;
+}) {
+  const { rules, compact = false } = props;
   const ui = useUi();
   const record = rules as Readonly<Record<string, unknown>>;
   const keys = changedKeys(record);
   const preset = matchingPreset(record);
-  const title = preset ? preset.name[ui.lang] : keys.length === 0 ? ui.tr("rulesStandard") : ui.tr("houseRules");
+  const title =
+    props.title || (preset ? preset.name[ui.lang] : keys.length === 0 ? ui.tr("rulesStandard") : ui.tr("houseRules"));
   const list =
     keys.length === 0 ? (
       <p class="rules-summary__none">{preset && compact ? ui.tr("rulesStandard") : ""}</p>

@@ -8,6 +8,7 @@ import type { Ui } from "../ui.js";
 import { CardShown } from "./card-button.js";
 import { Lives } from "./seats.js";
 import { KasseResult } from "../stakes/kasse-panel.js";
+import { MatchRatingLine } from "../ratings/match-rating.js";
 
 interface ResultProps {
   readonly game: GameController;
@@ -216,6 +217,7 @@ export function RoundResult({ game, view, players, me, ui, onNext, onRematch, on
       {view.over && finished ? (
         <StandingsTable standings={standingsOf(finished)} players={players} me={me} ui={ui} />
       ) : null}
+      {view.over && me !== null ? <MatchRatingLine game={game} /> : null}
       {view.over ? <KasseResult game={game} players={players} me={me} ui={ui} /> : null}
       {view.over ? (
         <details class="result__last">

@@ -27,6 +27,8 @@ export interface TableScreenProps {
   readonly onReplay: (record: unknown) => void;
   /** Extra content above the table (online: the code to share, lobby). */
   readonly header?: preact.ComponentChildren;
+  /** The name of the rule set when the server knows it (an online table made from a preset, e.g. "Kurze Partie"). */
+  readonly rulesTitle?: string | undefined;
   /** A coach's panel above your side of the table (the tutorial); a coach also leads from one round to the next. */
   readonly coach?: preact.ComponentChildren;
 }
@@ -61,7 +63,7 @@ function passOnPrompt(view: TableView, slots: readonly Slot[], ui: Ui): string {
 }
 
 /** The card table: seats, the open middle and stock, your hand, your legal moves, announcements and results. */
-export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScreenProps) {
+export function TableScreen({ game, onMenu, onReplay, header, coach, rulesTitle }: TableScreenProps) {
   const ui = useUi();
   const model = useStore(game.store);
   useTableSounds(model);
@@ -212,7 +214,7 @@ export function TableScreen({ game, onMenu, onReplay, header, coach }: TableScre
         <button type="button" class="btn btn--ghost" onClick={onMenu}>
           ← {ui.tr("menu")}
         </button>
-        {view ? <RulesSummary rules={view.rules} compact /> : null}
+        {view ? <RulesSummary rules={view.rules} title={rulesTitle} compact /> : null}
         <KasseButton game={game} ui={ui} />
         <SoundToggle compact />
       </header>

@@ -103,6 +103,16 @@ describe.skipIf(!chromiumAvailable())("lobby flow: quick match to leaderboard", 
       await ben.page.waitForFunction(() => document.querySelector("main")?.dataset.phase === "over", undefined, {
         timeout: 10_000,
       });
+      // The result says how the match changed each person's rating.
+      const changes = new Map<Page, number>();
+      for (const page of [anna.page, ben.page]) {
+        const line = page.locator('.result__rating[data-rated="true"]');
+        await line.waitFor({ timeout: 10_000 });
+        changes.set(page, Number(await line.getAttribute("data-rating-change")));
+      }
+      // The table's header names the preset it was made from.
+      expect(await ben.page.textContent(".topbar .rules-summary summary strong")).toBe("Kurzes Spiel");
+      expect(await anna.page.textContent(".result__rating")).toMatch(/^Deine Wertung: \d+ → \d+ \(([+−]\d+|±0)\)$/);
       await anna.page.screenshot({ path: screenshotPath("lobby-flow-over-1280x800") });
 
       // Rated: both players' records of the match carry a rating before and after, and their profiles show it.
@@ -127,6 +137,8 @@ describe.skipIf(!chromiumAvailable())("lobby flow: quick match to leaderboard", 
         expect(record?.ratingBefore).not.toBeNull();
         expect(record?.ratingAfter).not.toBe(record?.ratingBefore);
         expect(shown).toBe(Math.round(record?.ratingAfter ?? Number.NaN));
+        const change = Math.round(record?.ratingAfter ?? Number.NaN) - Math.round(record?.ratingBefore ?? Number.NaN);
+        expect(changes.get(page)).toBe(change);
       }
 
       // The leaderboard changed: it lists both now.

@@ -1,0 +1,82 @@
+/**
+ * At the end of an online match: how it changed the person's rating ("Deine Wertung: 1500 → 1523 (+23)"), or that it
+ * was not rated. Read from the person's profile, where the server stores each match's rating before and after.
+ */
+import { useEffect, useState } from "preact/hooks";
+import type { GameController } from "../game/model.js";
+import { fetchMe, fetchProfile } from "../players/api.js";
+import { useRatingText } from "./ratings-texts.js";
+
+export interface MatchRating {
+  readonly rated: boolean;
+  /** The shown rating before and after the match (null when it was not rated). */
+  readonly before: number | null;
+  readonly after: number | null;
+}
+
+const finite = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
+
+/** One match's row among a profile's rated matches (the ratings module's list); null when it is not there. */
+export function matchRatingOf(matches: unknown, code: string, match: number): MatchRating | null {
+  if (!Array.isArray(matches)) return null;
+  for (const row of matches as unknown[]) {
+    if (typeof row !== "object" || row === null) continue;
+    const fields = row as Record<string, unknown>;
+    if (fields.code !== code || fields.match !== match) continue;
+    const before = finite(fields.ratingBefore);
+    const after = finite(fields.ratingAfter);
+    const rated = fields.rated === true && before !== null && after !== null;
+    return { rated, before: rated ? before : null, after: rated ? after : null };
+  }
+  return null;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Asks the server how match `match` of table `code` changed this device's player's rating. The rating is stored as
+ * the match ends; a few tries cover a server that is slower than the page.
+ */
+export async function fetchMatchRating(code: string, match: number, tries = 3, waitMs = 800) {
+  const me = await fetchMe();
+  if (!me.ok || me.value === null) return null;
+  for (let attempt = 1; ; attempt++) {
+    const profile = await fetchProfile(me.value.id);
+    const found = profile.ok ? matchRatingOf(profile.value.rating?.matches, code, match) : null;
+    if (found !== null || attempt >= tries) return found;
+    await pause(waitMs);
+  }
+}
+
+/** "+23", "−8" or "±0" (a true minus sign). */
+export const ratingChange = (diff: number): string => (diff > 0 ? `+${diff}` : diff < 0 ? `−${-diff}` : "±0");
+
+/** The line under the match's result; nothing where the game has no ratings (against the computer). */
+export function MatchRatingLine({ game }: { game: GameController }) {
+  const t = useRatingText();
+  const [rating, setRating] = useState<MatchRating | null>(null);
+  const load = game.matchRating;
+  useEffect(() => {
+    if (!load) return;
+    let live = true;
+    void load().then((found) => live && setRating(found));
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  if (rating === null) return null;
+  if (!rating.rated || rating.before === null || rating.after === null) {
+    return (
+      <p class="result__sub result__rating" data-rated="false">
+        {t("matchUnrated")}
+      </p>
+    );
+  }
+  const before = Math.round(rating.before);
+  const after = Math.round(rating.after);
+  return (
+    <p class="result__sub result__rating" data-rated="true" data-rating-change={after - before}>
+      {t("matchRated", { before, after, change: ratingChange(after - before) })}
+    </p>
+  );
+}
