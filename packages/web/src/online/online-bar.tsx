@@ -6,6 +6,8 @@ import { closeText, errorText } from "./errors.js";
 import type { OnlineGame } from "./online-game.js";
 import { formatCode } from "./table-code.js";
 import { QuickWait, SpectatorCount, VisibilitySwitch } from "../lobby/table-lobby.js";
+import { moneyText } from "@schwimmen/rules";
+import { stakeText } from "../stakes/texts.js";
 
 /** How long "Kopiert" and a refused move's notice stay. */
 const COPIED_MS = 2000;
@@ -107,6 +109,16 @@ export function OnlineBar({ game, children }: { game: OnlineGame; children?: pre
         <p class="online-bar__line" role="status" data-waiting={isHost ? "host" : "guest"}>
           {waiting}
           {isHost && table.status === "lobby" ? ` ${ui.tr("waitingPlayers", { n: seated })}` : null}
+        </p>
+      ) : null}
+      {table.status === "lobby" && ((table.stake ?? 0) > 0 || table.dealerByLot) ? (
+        <p class="online-bar__line" data-stake={table.stake ?? 0}>
+          {[
+            ...((table.stake ?? 0) > 0
+              ? [stakeText(ui.lang, "stakeLine", { stake: moneyText(table.stake ?? 0, ui.lang) })]
+              : []),
+            ...(table.dealerByLot ? [stakeText(ui.lang, "lotLabel")] : []),
+          ].join(" · ")}
         </p>
       ) : null}
       {me !== null ? <QuickWait table={table} /> : null}

@@ -111,6 +111,9 @@ describe.skipIf(!chromiumAvailable())("stakes against the computer", () => {
     page.on("pageerror", (error) => errors.push(error.message));
     await page.addInitScript(() => localStorage.setItem("schwimmen.stakes.v1", '{"stake": 50, "dealerByLot": true}'));
     const code = await createTable(page, env.server.url, 3);
+    // While the table waits, whoever comes sees what is played for.
+    expect(await page.textContent("[data-stake]")).toBe("Einsatz 50 ct pro Leben · Erster Geber durch Ziehen");
+    await page.screenshot({ path: screenshotPath("stakes-online-waiting-de-360x740") });
     await page.click("[data-action=start-match]");
     await page.waitForSelector(".lot");
     expect(await page.locator(".lot .lot__seat").count()).toBe(3);
