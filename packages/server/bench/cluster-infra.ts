@@ -11,6 +11,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { health as healthOf, startCluster as startHarness } from "../test/cluster-harness.js";
 import { startPostgres, startRedis } from "../test/local-services.js";
+import type { PauseFigures } from "../src/pauses.js";
 import { LIFTED_LIMITS_ENV, procStats } from "./load-client.js";
 
 export interface Cluster {
@@ -81,6 +82,24 @@ export function treeCpuS(pid: number): number {
     }
   }
   return total;
+}
+
+/** What /healthz says of how long each node stood still (pauses.ts), summed over the nodes; null when one is silent. */
+export async function nodePauses(urls: readonly string[]): Promise<PauseFigures | null> {
+  const answers = await Promise.all(urls.map((url) => healthOf(url, 5000)));
+  let sum: Record<keyof PauseFigures, number> | null = null;
+  for (const answer of answers) {
+    const figures = answer as unknown as Partial<PauseFigures> | null;
+    if (figures?.loopStalls === undefined) return null;
+    const own = figures as PauseFigures;
+    if (sum === null) sum = { ...own };
+    else {
+      for (const key of Object.keys(sum) as (keyof PauseFigures)[]) {
+        sum[key] = key.endsWith("MaxMs") ? Math.max(sum[key], own[key]) : sum[key] + own[key];
+      }
+    }
+  }
+  return sum;
 }
 
 /** What each node's /healthz says it owns now: "a 1250, b 1250". */

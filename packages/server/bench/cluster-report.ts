@@ -4,6 +4,7 @@
  * second at which one core of each shared service would be full).
  */
 import { cpus } from "node:os";
+import { type PauseFigures, STALL_MS } from "../src/pauses.js";
 import { pct } from "./load-client.js";
 
 export interface PhaseResult {
@@ -25,6 +26,8 @@ export interface PhaseResult {
   /** Event-loop utilization of each client thread (0..1) and their worst loop delay p99. */
   readonly clientElu: readonly number[];
   readonly clientLoopP99Ms: number;
+  /** The nodes' event-loop stalls and GC pauses during the phase (maxima: since the start), or null. */
+  readonly nodePauses: PauseFigures | null;
 }
 
 export interface RunResult {
@@ -144,6 +147,21 @@ export function printSummary(runs: readonly RunResult[], seats: number, burstAtO
     console.log(`  ${counts}`);
     const loops = run.phases.map((p) => `${p.name} ${fixed(p.clientLoopP99Ms)}`).join(", ");
     console.log(`  client threads' event-loop delay p99 (ms): ${loops}`);
+    const pauses = run.phases.flatMap(({ name, nodePauses: f }) =>
+      f
+        ? [
+            `${name} ${f.loopStalls} (${fixed(f.loopStallMs)} ms in all), GC ${f.gcPauses} pauses of ` +
+              `${fixed(f.gcPauseMs)} ms in all, ${f.gcLongPauses} of them >= ${STALL_MS} ms`,
+          ]
+        : [],
+    );
+    const last = run.phases.at(-1)?.nodePauses;
+    if (pauses.length > 0 && last) {
+      console.log(`  nodes' event loop held >= ${STALL_MS} ms: ${pauses.join("; ")}`);
+      console.log(
+        `  longest in the run: loop held ${fixed(last.loopMaxMs)} ms, GC pause ${fixed(last.gcMaxMs)} ms (nodes' /healthz)`,
+      );
+    }
     for (const p of run.phases) {
       const codes = Object.entries(p.errors).map(([c, n]) => `${c} x${n}`);
       if (codes.length > 0) console.log(`  ${p.name} errors: ${codes.join(", ")}`);

@@ -10,7 +10,8 @@
  * 4 frames a second: the server allows 100 per 20 s per connection). Reported per phase: actions a second, the time
  * from an action sent until every seat of its table has the update (p50/p95/p99/max), error frames and closes, the
  * CPU of every process (nodes, PostgreSQL, Redis, the clients, all programs), PostgreSQL commits and Redis commands
- * a second; per run the memory per connection (the nodes' RSS after seating everyone minus before, over the sockets).
+ * a second, how often the nodes' event loops were held 50 ms or more and their GC pauses (their /healthz counters);
+ * per run the memory per connection (the nodes' RSS after seating everyone minus before, over the sockets).
  *
  * Environment (defaults): SOCKETS (10000), TABLES (2500), SECONDS (60), BURST_SECONDS (SECONDS/2, at least 10),
  * WARMUP_SECONDS (5), NODES ("1,2"), CLIENT_WORKERS (2), RAMP_BATCH (25 tables at once per thread), HUMAN_MS
@@ -26,8 +27,10 @@ import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ClientsData, FromClients, Pace, PhaseFigures, ToClients } from "./cluster-clients.js";
+import type { PauseFigures } from "../src/pauses.js";
 import {
   type Cluster,
+  nodePauses,
   ownedTables,
   ServiceProbe,
   type ServiceCounters,
@@ -185,12 +188,28 @@ class Clients {
   }
 }
 
+/** The counters' growth over a phase; the maxima stay those since the start. */
+function pauseDelta(before: PauseFigures | null, after: PauseFigures | null): PauseFigures | null {
+  if (!before || !after) return null;
+  const grown = (key: keyof PauseFigures) => Math.round((after[key] - before[key]) * 10) / 10;
+  return {
+    loopStalls: grown("loopStalls"),
+    loopStallMs: grown("loopStallMs"),
+    loopMaxMs: after.loopMaxMs,
+    gcPauses: grown("gcPauses"),
+    gcPauseMs: grown("gcPauseMs"),
+    gcLongPauses: grown("gcLongPauses"),
+    gcMaxMs: after.gcMaxMs,
+  };
+}
+
 function phaseResult(
   name: string,
   seconds: number,
   figures: PhaseFigures[],
   cpu: [Map<string, number>, Map<string, number>],
   services: [ServiceCounters, ServiceCounters],
+  pauses: [PauseFigures | null, PauseFigures | null],
 ): PhaseResult {
   const samples = figures.flatMap((f) => [...f.samples]);
   const errors: Record<string, number> = {};
@@ -220,6 +239,7 @@ function phaseResult(
     redisPerS: rate(s0.redisCommands, s1.redisCommands),
     clientElu: figures.map((f) => f.elu),
     clientLoopP99Ms: Math.max(0, ...figures.map((f) => f.loopP99Ms)),
+    nodePauses: pauseDelta(pauses[0], pauses[1]),
   };
 }
 
@@ -260,21 +280,33 @@ async function run(nodes: number): Promise<RunResult | null> {
     ];
     let cpu = cpuNow(cluster);
     let services = await probe.read();
+    let pauses = await nodePauses(cluster.urls);
     let started = performance.now();
     for (let i = 0; i <= plan.length; i++) {
       const next = plan[i];
       if (next) clients.tell({ type: "phase", phase: next[0], pace: next[1] });
       const figures = next ? await clients.collect("phaseDone") : await clients.stop();
-      const [cpuAfter, servicesAfter] = [cpuNow(cluster), await probe.read()];
+      const [cpuAfter, servicesAfter, pausesAfter] = [
+        cpuNow(cluster),
+        await probe.read(),
+        await nodePauses(cluster.urls),
+      ];
       const seconds = (performance.now() - started) / 1000;
       if (i > 0) {
-        const result = phaseResult(plan[i - 1]![0], seconds, figures, [cpu, cpuAfter], [services, servicesAfter]);
+        const result = phaseResult(
+          plan[i - 1]![0],
+          seconds,
+          figures,
+          [cpu, cpuAfter],
+          [services, servicesAfter],
+          [pauses, pausesAfter],
+        );
         phases.push(result);
         console.log(
           `  ${result.name}: ${(result.actions / seconds).toFixed(0)} actions/s over ${seconds.toFixed(0)} s`,
         );
       }
-      [cpu, services, started] = [cpuAfter, servicesAfter, performance.now()];
+      [cpu, services, pauses, started] = [cpuAfter, servicesAfter, pausesAfter, performance.now()];
       if (next) await sleep(next[2] * 1000);
     }
     const problems = cluster.logProblems();

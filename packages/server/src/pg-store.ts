@@ -1,11 +1,11 @@
-import pg from "pg";
+import type pg from "pg";
 import type { TableStatus } from "./protocol.js";
 import type { MatchSummary, Store, StoredEntry, StoredTable, TableRow } from "./store.js";
 import { PG_CHAT_MIGRATION } from "./pg-chat.js";
 import { PG_PLAYERS_MIGRATION } from "./pg-players.js";
 import { PG_RATINGS_MIGRATION } from "./pg-ratings.js";
 import { type PendingAppend, writeAppend, writeBatch } from "./pg-append.js";
-import { inTransaction } from "./pg-transaction.js";
+import { inTransaction, newPool } from "./pg-transaction.js";
 import { PG_LEASES_MIGRATION, type WriteFence } from "./cluster/lease.js";
 
 /**
@@ -83,15 +83,6 @@ export async function migratePg(pool: pg.Pool, migrations: readonly string[] = P
   });
 }
 
-/** BIGINT (epoch ms) comes back as a number: every time we keep is far below 2^53. */
-const INT8_OID = 20;
-const types: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === INT8_OID && format !== "binary"
-      ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format ?? "text")) as pg.CustomTypesConfig["getTypeParser"],
-};
-
 export interface PgStoreOptions {
   /** Connections at most (default 5). */
   readonly poolSize?: number;
@@ -116,10 +107,13 @@ export class PgStore implements Store {
   private writing: Promise<void> | null = null;
   private closed = false;
 
+  private readonly sidePools: pg.Pool[] = [];
+
   private constructor(
     pool: pg.Pool,
     now: () => number,
     private readonly fence: WriteFence | undefined,
+    private readonly url: string,
   ) {
     this.pool = pool;
     this.now = now;
@@ -127,22 +121,24 @@ export class PgStore implements Store {
 
   /** Connects and migrates; fails when the database cannot be reached. */
   static async open(url: string, options: PgStoreOptions = {}): Promise<PgStore> {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: options.poolSize ?? 5,
-      connectionTimeoutMillis: 10_000,
-      idleTimeoutMillis: 30_000,
-      types,
-    });
-    // An idle connection that breaks (the server restarts) must not crash the process; the next query reconnects.
-    pool.on("error", () => {});
+    const pool = newPool(url, options.poolSize ?? 5);
     try {
       await migratePg(pool);
     } catch (cause) {
       await pool.end().catch(() => {});
       throw cause;
     }
-    return new PgStore(pool, options.now ?? Date.now, options.fence);
+    return new PgStore(pool, options.now ?? Date.now, options.fence, url);
+  }
+
+  /**
+   * A pool of its own on the same database, closed with the store, for work that must never wait behind the store's
+   * writes for a connection: lease renewals (cluster/fenced-store.ts), which cost the node its tables when they are late.
+   */
+  sidePool(max: number): pg.Pool {
+    const pool = newPool(this.url, max);
+    this.sidePools.push(pool);
+    return pool;
   }
 
   /** The pool, for modules that keep their own tables in the same database. */
@@ -368,6 +364,6 @@ export class PgStore implements Store {
     if (this.closed) return;
     this.closed = true;
     while (this.writing) await this.writing;
-    await this.pool.end();
+    await Promise.all([this.pool, ...this.sidePools].map((pool) => pool.end()));
   }
 }

@@ -39,6 +39,8 @@ import { Lobby, type LobbySettings } from "./lobby.js";
 import { QuickMatcher, type QuickMatchSettings } from "./quick-match.js";
 import { ClusterNode, type ClusterOptions } from "./cluster/node.js";
 import { lobbySyncOn, relayLobbyChat } from "./cluster/lobby-sync.js";
+import { Heartbeat } from "./heartbeat.js";
+import { PauseMeter } from "./pauses.js";
 
 export interface ServerOptions {
   readonly port?: number;
@@ -198,10 +200,9 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
     return total;
   };
   // Finds dead peers: a socket that has not answered the previous ping is cut off, so its seat shows disconnected.
-  const heartbeat = setInterval(() => {
-    for (const connection of connections) connection.heartbeat();
-  }, limits.pingIntervalMs);
-  heartbeat.unref();
+  const heartbeat = new Heartbeat<Connection>(limits.pingIntervalMs);
+  // Event-loop stalls and GC pauses since the start, in /healthz (pauses.ts).
+  const pauses = new PauseMeter();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const statsEvery = options.statsIntervalMs ?? 60_000;
@@ -239,7 +240,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
       store,
       lobby,
       staticDir: options.staticDir ?? defaultStaticDir(),
-      stats: () => ({ tables: hub.size, connections: connections.size }),
+      stats: () => ({ tables: hub.size, connections: connections.size, ...pauses.figures() }),
       ratings: { ratings, names: players, now: () => clock.now() },
       players: {
         players,
@@ -306,7 +307,11 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
           player,
         );
         connections.add(connection);
-        ws.on("close", () => connections.delete(connection));
+        heartbeat.add(connection);
+        ws.on("close", () => {
+          connections.delete(connection);
+          heartbeat.delete(connection);
+        });
       }),
     );
   });
@@ -334,7 +339,8 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
       closing ??= (async () => {
         // Stop taking work, let every table finish the command in hand, then close sockets and the store.
         clearInterval(sweeper);
-        clearInterval(heartbeat);
+        heartbeat.stop();
+        pauses.stop();
         if (stats) clearInterval(stats);
         loopDelay.disable();
         http.close();

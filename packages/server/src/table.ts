@@ -149,21 +149,26 @@ export class Table {
       this.deps.log.error({ err: cause, table: this.code }, "store failed; the change is refused");
       return { code: "INTERNAL", message: "the change could not be stored" };
     }
-    // Stored: the change is accepted. Snapshots and match records only save work later, so their failure is logged.
+    // Stored: the change is accepted. Match records and snapshots only save work later, so their failure is logged.
     this.model = model;
     try {
-      if (model.version - this.lastSnapshot >= this.deps.settings.snapshotEvery) {
-        await this.deps.store.saveSnapshot(this.code, model.version, JSON.stringify(model), now);
-        this.lastSnapshot = model.version;
-      }
       if (model.status === "over" && before.status !== "over") await this.saveRecord(model);
     } catch (cause) {
-      this.deps.log.error({ err: cause, table: this.code }, "snapshot or record not saved");
+      this.deps.log.error({ err: cause, table: this.code }, "match record not saved");
     }
     if (entries.some((e) => e.kind === "start" || e.kind === "rematch")) this.deps.bots.reset(this.code);
     this.drive();
     this.audience.publish(before.version, events, reply);
     this.deps.onTableChanged?.(this);
+    // A snapshot only shortens a later load: it is written once everyone has the update, not before.
+    if (model.version - this.lastSnapshot >= this.deps.settings.snapshotEvery) {
+      try {
+        await this.deps.store.saveSnapshot(this.code, model.version, JSON.stringify(model), now);
+        this.lastSnapshot = model.version;
+      } catch (cause) {
+        this.deps.log.error({ err: cause, table: this.code }, "snapshot not saved");
+      }
+    }
     return null;
   }
 

@@ -26,7 +26,8 @@ export async function openFencedStore(url: string, node: string, options: Fenced
   const { ttlMs, onLost, onError, clock, ...storeOptions } = options;
   let keeper: LeaseKeeper | undefined;
   const store = await PgStore.open(url, { ...storeOptions, fence: leaseFence(node, (code) => keeper?.epochOf(code)) });
-  const leases = new LeaseTable(store.database);
+  // Renewals on connections of their own: behind a queue of writes they could come too late and lose every table.
+  const leases = new LeaseTable(store.sidePool(2));
   keeper = new LeaseKeeper({
     leases,
     node,

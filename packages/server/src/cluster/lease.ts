@@ -54,7 +54,7 @@ const until = (param: string) => `now() + ${param}::int * interval '1 millisecon
 const LEASE_COLUMNS = `code, node, epoch, (extract(epoch FROM expires_at) * 1000)::bigint AS "expiresAt",
   expires_at <= now() AS expired`;
 
-/** The lease operations, stateless, on a pool (the store's: its BIGINT columns come back as numbers). */
+/** The lease operations, stateless, on a pool of the store (PgStore: its BIGINT columns come back as numbers). */
 export class LeaseTable {
   constructor(private readonly pool: pg.Pool) {}
 
