@@ -2,7 +2,8 @@
 // default rules, played by a simple player: knock at 27, else the best swap), timing the whole process from
 // start-up to exit. Prints the median of several runs, and splits it into a fixed cost (the same command on one
 // record) and a cost per record (the rest over the other records). The issue's goal: 4,000 records in 0.5 s at most,
-// start-up included. Run `npm run build` first (this uses the built files).
+// start-up included. Run `npm run build` first (this uses the built files, and `replay` starts from the bundle that
+// the build makes: without it, or when it is older than the last compile, the binary runs from dist/, slower).
 // Options (environment): BENCH_RECORDS (default 4000), BENCH_RUNS (default 5), BENCH_FRESH=1 to regenerate,
 // BENCH_BASE=DIR: also time the command of another checkout (e.g. a worktree of an older commit, built), alternating
 // runs with this one so that both see the same machine load.
@@ -14,6 +15,14 @@ import { typicalRecord } from "./typical-records.mjs";
 
 const root = new URL("../", import.meta.url).pathname;
 const bin = join(root, "packages/cli/bin/schwimmen.js");
+{
+  // The binary's own test (bin/schwimmen.js): the bundle counts when it is newer than the last compile.
+  const at = (file) => (existsSync(join(root, file)) ? statSync(join(root, file)).mtimeMs : -1);
+  const bundle = at("packages/cli/dist/bundle/replay-main.js");
+  if (bundle < Math.max(at("packages/cli/tsconfig.tsbuildinfo"), at("packages/rules/tsconfig.tsbuildinfo"), 0)) {
+    console.log("  note: no current replay bundle (run `npm run build`): replay runs from dist/, slower");
+  }
+}
 const COUNT = Number(process.env.BENCH_RECORDS ?? 4000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const path = join(tmpdir(), `schwimmen-bench-records-${COUNT}.jsonl`);

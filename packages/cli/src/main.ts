@@ -1,7 +1,6 @@
-import { readFile } from "node:fs/promises";
-import type { Io } from "./replay.js";
+import { type Io, defaultIo } from "./io.js";
 
-export type { Io } from "./replay.js";
+export { type Io, defaultIo } from "./io.js";
 
 /** A subcommand: its arguments after the command name, the process's streams, and an exit code back. */
 export interface Command {
@@ -31,13 +30,6 @@ Usage:
 ${(await Promise.all(Object.values(COMMANDS).map(async (load) => (await load()).usage))).join("\n")}
   schwimmen --help             this text
 `;
-
-export const defaultIo: Io = {
-  stdin: process.stdin,
-  stdout: process.stdout,
-  stderr: process.stderr,
-  readFile: (path) => readFile(path, "utf8"),
-};
 
 export async function main(args: readonly string[], io: Io = defaultIo): Promise<number> {
   const [name, ...rest] = args;

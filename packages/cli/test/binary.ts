@@ -19,8 +19,9 @@ export function run(args: string[], input = "", env: Record<string, string> = {}
 }
 
 /**
- * Builds so that the binary runs the current sources (incremental: quick when nothing changed); a failed build
- * (another change half done) still lets the tests run on the last build when `builtFile` exists.
+ * Builds so that the binary runs the current sources (incremental: quick when nothing changed), and bundles
+ * `replay` as the build does; a failed build (another change half done) still lets the tests run on the last
+ * build when `builtFile` exists (the binary then runs `replay` from dist/ when the bundle is older).
  */
 export function buildBinary(builtFile: string): void {
   try {
@@ -29,6 +30,7 @@ export function buildBinary(builtFile: string): void {
       [join(root, "node_modules/typescript/bin/tsc"), "-b", "packages/cli/tsconfig.json"],
       { cwd: root, stdio: "pipe", timeout: 120_000 },
     );
+    execFileSync(process.execPath, [join(root, "packages/cli/scripts/bundle.mjs")], { stdio: "pipe", timeout: 60_000 });
   } catch (cause) {
     if (!existsSync(join(root, builtFile))) throw cause;
   }

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, openSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { outcomeOf, replayRecordText } from "@schwimmen/rules";
@@ -141,6 +141,72 @@ describe("schwimmen replay --jsonl", () => {
     expect(out).toHaveLength(texts.length);
     const expected = new Map(texts.map((t) => [t, expectedLine(t)]));
     expect(out).toEqual(texts.map((t) => expected.get(t)));
+  });
+});
+
+describe("replay --jsonl in many small batches", () => {
+  const good = game([knock(0), pass(1), pass(2)]);
+  const bad = game([pass(2)]);
+  // Names beyond ASCII: a batch is cut as bytes, at line ends only.
+  const named = JSON.stringify({ ...JSON.parse(good), players: ["Jürgen", "Zoë", "Ça"] });
+  const texts = Array.from({ length: 600 }, (_, i) =>
+    i % 13 === 4 ? "{" : i % 17 === 8 ? "" : i % 5 === 1 ? bad : i % 3 ? named : good,
+  );
+  // Windows line ends too; the last line has none and still counts.
+  const input = texts.map((t, i) => (i % 9 === 7 ? `${t}\r` : t)).join("\n");
+  const expected = texts.map((t, i) => expectedLine(i % 9 === 7 ? `${t}\r` : t));
+
+  it.each(["0", "1", "2"])("each output line in its input's place with %s worker threads", (threads) => {
+    const got = run(["replay", "--jsonl"], input, {
+      SCHWIMMEN_REPLAY_THREADS: threads,
+      SCHWIMMEN_REPLAY_BATCH_BYTES: "700",
+    });
+    expect(got.code).toBe(0);
+    expect(got.stderr).toBe("");
+    expect(got.stdout.split("\n")).toEqual([...expected, ""]);
+  });
+
+  // Over 2 MB, so that lines and batches cross the 1 MB chunks in which the descriptor is read, and a later chunk
+  // overwrites all of an earlier one.
+  it.each(["0", "1"])("a file on standard input (read by its descriptor), %s worker threads", (threads) => {
+    const times = Math.ceil((2.2 * (1 << 20)) / input.length);
+    const path = file("batches.jsonl", `${input}\n`.repeat(times));
+    expect(statSync(path).size).toBeGreaterThan(2 << 20);
+    const got = spawnSync(process.execPath, [bin, "replay", "--jsonl"], {
+      stdio: [openSync(path, "r"), "pipe", "pipe"],
+      encoding: "utf8",
+      env: { ...process.env, SCHWIMMEN_REPLAY_THREADS: threads, SCHWIMMEN_REPLAY_BATCH_BYTES: "5000" },
+      timeout: 60_000,
+      maxBuffer: 1 << 28,
+    });
+    expect(got.stderr).toBe("");
+    expect(got.stdout.split("\n")).toEqual([...Array.from({ length: times }, () => expected).flat(), ""]);
+  });
+
+  // Run through dist/main.js, not the bundle; `--input-type`, which a worker inherits, makes each worker fail to
+  // start: this thread then replays what they held, and the output is still whole.
+  it("the CLI's own modules agree with the bundle, also when the worker threads fail", () => {
+    expect(existsSync(join(root, "packages/cli/dist/bundle/replay-main.js"))).toBe(true);
+    const main = JSON.stringify(join(root, "packages/cli/dist/main.js"));
+    const got = spawnSync(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `const { main } = await import(${main}); process.exitCode = await main(process.argv.slice(1));`,
+        "replay",
+        "--jsonl",
+      ],
+      {
+        input,
+        encoding: "utf8",
+        env: { ...process.env, SCHWIMMEN_REPLAY_THREADS: "2", SCHWIMMEN_REPLAY_BATCH_BYTES: "700" },
+        timeout: 60_000,
+      },
+    );
+    expect(got.stderr).toBe("");
+    expect(got.status).toBe(0);
+    expect(got.stdout.split("\n")).toEqual([...expected, ""]);
   });
 });
 
