@@ -54,6 +54,19 @@ function holds(a: readonly Card[], b: readonly Card[] | null, card: Card, times:
 const notAllowed = (why: string): EngineError => engineError("ACTION_NOT_ALLOWED", why);
 
 /**
+ * Where `card` first is in `cards`, or -1: `indexOf` as a plain loop, which the compiler inlines (a hand or the
+ * middle is three cards; a call into the array builtin cost more than the search).
+ */
+function positionOf(cards: readonly Card[], card: Card): number {
+  for (let i = 0; i < cards.length; i++) if (cards[i] === card) return i;
+  return -1;
+}
+
+/** A copy of a hand or middle: three cards written out as a literal (the usual case), else a slice. */
+const copyOf = (cards: readonly Card[]): Card[] =>
+  cards.length === 3 ? [cards[0]!, cards[1]!, cards[2]!] : cards.slice();
+
+/**
  * The checks after an action's shape, in the contract's order: round over, turn, allowed, hand, middle.
  * `round` is the round in play (for a mutable copy, the copy); null when there is none.
  */
@@ -93,9 +106,9 @@ export function checkPlay(table: Table, round: RoundState | null, seat: number, 
       if (!mayRedeal(rules, round)) return notAllowed("a new middle cannot be asked for now");
       break;
     case "swap":
-      if (!round.hands[seat]!.includes(move.give))
+      if (positionOf(round.hands[seat]!, move.give) < 0)
         return engineError("CARD_NOT_IN_HAND", `${move.give} is not in the hand of seat ${seat}`);
-      if (!round.middle!.includes(move.take))
+      if (positionOf(round.middle!, move.take) < 0)
         return engineError("CARD_NOT_IN_MIDDLE", `${move.take} is not in the middle`);
       break;
     case "passOn": {
@@ -134,9 +147,9 @@ export function dealEndReason(hands: RoundState["hands"], rules: Rules): EndReas
 export function ownCards(round: Mutable<RoundState>, seat: number, move: Move): void {
   if (move.type === "swap") {
     const hands = round.hands.slice();
-    hands[seat] = hands[seat]!.slice();
+    hands[seat] = copyOf(hands[seat]!);
     round.hands = hands;
-    round.middle = round.middle!.slice();
+    round.middle = copyOf(round.middle!);
   } else if (move.type === "swapAll" || move.type === "passOn" || move.type === "choose") {
     round.hands = round.hands.slice();
   }
@@ -215,8 +228,8 @@ export function step(
     case "swap": {
       const hand = hands[seat] as Card[];
       const middle = round.middle as Card[];
-      hand[hand.indexOf(move.give)] = move.take;
-      middle[middle.indexOf(move.take)] = move.give;
+      hand[positionOf(hand, move.give)] = move.take;
+      middle[positionOf(middle, move.take)] = move.give;
       events?.push({ type: "swapped", seat, give: move.give, take: move.take });
       changed = true;
       break;

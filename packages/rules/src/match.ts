@@ -69,12 +69,18 @@ function dealFromRng(state: MatchState, generator: Rng): Deal {
   const status = state.status;
   const hands: (Card[] | null)[] = [];
   let next = 0;
-  // Loops and slices, no closures: every seeded round is dealt here.
+  // Loops and array literals, no closures and no slices (a call into the array builtin per hand cost more than
+  // the copy): every seeded round is dealt here.
   for (let seat = 0; seat < status.length; seat++) {
-    hands.push(status[seat] === "out" ? null : cards.slice(next, (next += 3)));
+    if (status[seat] === "out") hands.push(null);
+    else {
+      hands.push([cards[next]!, cards[next + 1]!, cards[next + 2]!]);
+      next += 3;
+    }
   }
   const hidden = rules.deal === "hidden";
-  const open = cards.slice(next, (next += hidden ? 2 : 3));
+  const open = hidden ? [cards[next]!, cards[next + 1]!] : [cards[next]!, cards[next + 1]!, cards[next + 2]!];
+  next += open.length;
   const stock = cards.slice(next);
   if (hidden) return { hands, packet: open, stock };
   return rules.deal === "dealerChooses" ? { hands, middle: null, extra: open, stock } : { hands, middle: open, stock };

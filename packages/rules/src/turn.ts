@@ -52,26 +52,66 @@ export function legalActions(state: MatchState): Action[] {
   const hand = round.hands[seat]!;
   const middle = round.middle!;
   const others = otherKinds(state, round);
-  const actions = new Array<Action>(hand.length * middle.length + KIND_COUNT[others]!);
-  let n = 0;
+  if (hand.length !== 3 || middle.length !== 3) return anySwaps(seat, hand, middle, others);
+  // Three cards each, always with one deck: the nine swaps and the shared list of the other actions go into one
+  // array literal (one allocation of the right size, no holes, no calls into array builtins).
   const swaps = swapsOf(seat);
-  // The middle is three cards; their indexes are read once, not once per hand card.
-  const m0 = indexOfCard(middle[0]!);
-  const m1 = indexOfCard(middle[1]!);
-  const m2 = indexOfCard(middle[2]!);
-  for (let i = 0; i < hand.length; i++) {
-    const give = hand[i]!;
-    const row = indexOfCard(give) * 52;
-    actions[n++] = swaps[row + m0] ?? swapAction(seat, give, middle[0]!, row + m0);
-    actions[n++] = swaps[row + m1] ?? swapAction(seat, give, middle[1]!, row + m1);
-    actions[n++] = swaps[row + m2] ?? swapAction(seat, give, middle[2]!, row + m2);
+  const h0 = hand[0]!;
+  const h1 = hand[1]!;
+  const h2 = hand[2]!;
+  const t0 = middle[0]!;
+  const t1 = middle[1]!;
+  const t2 = middle[2]!;
+  const m0 = indexOfCard(t0);
+  const m1 = indexOfCard(t1);
+  const m2 = indexOfCard(t2);
+  const r0 = indexOfCard(h0) * 52;
+  const r1 = indexOfCard(h1) * 52;
+  const r2 = indexOfCard(h2) * 52;
+  const a0 = swaps[r0 + m0] ?? swapAction(seat, h0, t0, r0 + m0);
+  const a1 = swaps[r0 + m1] ?? swapAction(seat, h0, t1, r0 + m1);
+  const a2 = swaps[r0 + m2] ?? swapAction(seat, h0, t2, r0 + m2);
+  const a3 = swaps[r1 + m0] ?? swapAction(seat, h1, t0, r1 + m0);
+  const a4 = swaps[r1 + m1] ?? swapAction(seat, h1, t1, r1 + m1);
+  const a5 = swaps[r1 + m2] ?? swapAction(seat, h1, t2, r1 + m2);
+  const a6 = swaps[r2 + m0] ?? swapAction(seat, h2, t0, r2 + m0);
+  const a7 = swaps[r2 + m1] ?? swapAction(seat, h2, t1, r2 + m1);
+  const a8 = swaps[r2 + m2] ?? swapAction(seat, h2, t2, r2 + m2);
+  const more = (OTHERS[seat] ?? othersOf(seat))[others]!;
+  switch (more.length) {
+    case 0:
+      return [a0, a1, a2, a3, a4, a5, a6, a7, a8];
+    case 1:
+      return [a0, a1, a2, a3, a4, a5, a6, a7, a8, more[0]!];
+    case 2:
+      return [a0, a1, a2, a3, a4, a5, a6, a7, a8, more[0]!, more[1]!];
+    case 3:
+      return [a0, a1, a2, a3, a4, a5, a6, a7, a8, more[0]!, more[1]!, more[2]!];
+    default:
+      return [a0, a1, a2, a3, a4, a5, a6, a7, a8, more[0]!, more[1]!, more[2]!, more[3]!];
   }
-  addOthers(others, seat, actions, n);
+}
+
+/** Each swap of a hand and a middle of any sizes (not three cards each), then the other actions of `others`. */
+function anySwaps(seat: number, hand: readonly Card[], middle: readonly Card[], others: number): Action[] {
+  const actions: Action[] = [];
+  for (const give of hand) for (const take of middle) actions.push(swapAction(seat, give, take));
+  addOthers(others, seat, actions, actions.length);
   return actions;
 }
 
-/** How many bits of four are set, by number. */
-const KIND_COUNT = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+/** By seat, then by `otherKinds` bits: the actions other than swaps, in list order; made once and shared. */
+const OTHERS: (readonly (readonly Action[])[] | undefined)[] = [];
+
+function othersOf(seat: number): readonly (readonly Action[])[] {
+  const lists: Action[][] = [];
+  for (let kinds = 0; kinds < 16; kinds++) {
+    const list: Action[] = [];
+    addOthers(kinds, seat, list, 0);
+    lists.push(list);
+  }
+  return (OTHERS[seat] = lists);
+}
 
 /** Which of swapAll, pass, knock and redeal the rules and the round allow now, as bits 1, 2, 4 and 8. */
 function otherKinds(state: MatchState, round: RoundState): number {
