@@ -99,7 +99,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** Handles /api/session, /api/me, /api/passkeys/... and /api/players/ID; false for any other path. */
+/** Handles /api/session, /api/me, /api/passkeys/..., /api/players/ID and its /ratings; false for any other path. */
 export async function playersApi(
   deps: PlayersApiDeps,
   req: IncomingMessage,
@@ -108,6 +108,12 @@ export async function playersApi(
 ): Promise<boolean> {
   const method = req.method ?? "GET";
   const profile = path.match(/^\/api\/players\/([^/]+)$/);
+  const rated = path.match(/^\/api\/players\/([^/]+)\/ratings$/);
+  if (rated) {
+    if (method !== "GET" && method !== "HEAD") return (problem(res, "BAD_REQUEST", "GET only"), true);
+    await sendRatedMatches(deps, /^[A-Za-z0-9_-]{22}$/.test(rated[1]!) ? rated[1]! : "", res);
+    return true;
+  }
   if (profile) {
     if (method !== "GET" && method !== "HEAD") return (problem(res, "BAD_REQUEST", "GET only"), true);
     // Player ids are base64url: anything else (a broken escape too) is simply no player.
@@ -213,6 +219,20 @@ async function passkeyRoute(
   await players.store.deleteSession(current.row.id);
   const made = await players.newSession(signedIn.value.id);
   json(res, 200, meOf(signedIn.value), { "Set-Cookie": sessionCookie(made.secret, secure) });
+}
+
+/** Matches `/api/players/ID/ratings` lists: the newest, for the result of a match just ended. */
+export const RATED_MATCHES = 10;
+
+/**
+ * The player's newest matches as the ratings module keeps them (rating before and after each): one query, none of
+ * the profile's replays, so a page may ask it when a match ends. A deleted player's list is empty.
+ */
+async function sendRatedMatches(deps: PlayersApiDeps, id: string, res: ServerResponse): Promise<void> {
+  const player = await deps.players.one(id);
+  if (!player) return problem(res, "NOT_FOUND", "no such player");
+  const matches = deps.ratings && !player.deleted ? await deps.ratings.matchesOf(id, RATED_MATCHES) : [];
+  json(res, 200, { matches });
 }
 
 async function sendProfile(deps: PlayersApiDeps, id: string, res: ServerResponse): Promise<void> {

@@ -35,6 +35,11 @@ describe("rated matches", () => {
     const benRows = await server.ratings.matchesOf(ben.id, 10);
     expect(benRows[0]).toMatchObject({ code, match: 1, seat: 1, rated: true });
     for (const place of [rows[0]!.place, benRows[0]!.place]) expect([1, 2, 3]).toContain(place);
+    // The result screen's cheap question: the same rows over HTTP, without the profile's statistics.
+    const listed = await getJson(`${server.url}/api/players/${anna.id}/ratings`);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual({ matches: JSON.parse(JSON.stringify(rows)) });
+    expect((await getJson(`${server.url}/api/players/nobody/ratings`)).status).toBe(404);
 
     const board = (await getJson(`${server.url}/api/leaderboard?limit=10`)).body as Board;
     expect(board.period).toBe("all");

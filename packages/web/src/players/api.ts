@@ -91,3 +91,7 @@ export interface Profile {
 }
 
 export const fetchProfile = (id: string) => request<Profile>("GET", `/api/players/${encodeURIComponent(id)}`);
+
+/** The player's newest matches as rated (each with its rating before and after): cheaper than the whole profile. */
+export const fetchRatedMatches = (id: string) =>
+  request<{ matches: unknown }>("GET", `/api/players/${encodeURIComponent(id)}/ratings`);

@@ -1,10 +1,11 @@
 /**
  * At the end of an online match: how it changed the person's rating ("Deine Wertung: 1500 → 1523 (+23)"), or that it
- * was not rated. Read from the person's profile, where the server stores each match's rating before and after.
+ * was not rated. Read from the person's newest rated matches (`/api/players/ID/ratings`), where the server stores each
+ * match's rating before and after.
  */
 import { useEffect, useState } from "preact/hooks";
 import type { GameController } from "../game/model.js";
-import { fetchMe, fetchProfile } from "../players/api.js";
+import { fetchMe, fetchRatedMatches } from "../players/api.js";
 import { useRatingText } from "./ratings-texts.js";
 
 export interface MatchRating {
@@ -16,7 +17,7 @@ export interface MatchRating {
 
 const finite = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
-/** One match's row among a profile's rated matches (the ratings module's list); null when it is not there. */
+/** One match's row among a player's rated matches (the ratings module's list); null when it is not there. */
 export function matchRatingOf(matches: unknown, code: string, match: number): MatchRating | null {
   if (!Array.isArray(matches)) return null;
   for (const row of matches as unknown[]) {
@@ -41,8 +42,8 @@ export async function fetchMatchRating(code: string, match: number, tries = 3, w
   const me = await fetchMe();
   if (!me.ok || me.value === null) return null;
   for (let attempt = 1; ; attempt++) {
-    const profile = await fetchProfile(me.value.id);
-    const found = profile.ok ? matchRatingOf(profile.value.rating?.matches, code, match) : null;
+    const rated = await fetchRatedMatches(me.value.id);
+    const found = rated.ok ? matchRatingOf(rated.value.matches, code, match) : null;
     if (found !== null || attempt >= tries) return found;
     await pause(waitMs);
   }
