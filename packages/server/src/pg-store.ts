@@ -92,14 +92,13 @@ export interface PgStoreOptions {
   readonly fence?: WriteFence;
 }
 
-/**
- * The networked store: PostgreSQL through a bounded pool. Appends are group-committed: those that arrive while a
- * commit is under way go together in the next transaction, each in its own savepoint, so one that fails (a version
- * already taken) is rejected alone and the others are kept. An append resolves once it is committed.
- */
 /** Appends written in one transaction at most (a bound on statement size). */
 const MAX_BATCH = 500;
 
+/**
+ * The networked store: PostgreSQL through a bounded pool. Appends are group-committed: those that arrive while a
+ * commit is under way go together in the next transaction (see `drain`). An append resolves once it is committed.
+ */
 export class PgStore implements Store {
   private readonly pool: pg.Pool;
   private readonly now: () => number;
