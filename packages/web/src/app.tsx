@@ -27,6 +27,9 @@ function useHash(): string {
       setTimeout(() => document.getElementById("main")?.focus({ preventScroll: true }), 50);
     };
     addEventListener("hashchange", onChange);
+    // The address may have changed between the first drawing and this listener (a link followed right after the page
+    // loaded, on a busy machine): that change fired no event here, so read it now.
+    setHash(location.hash);
     return () => removeEventListener("hashchange", onChange);
   }, []);
   return hash;
