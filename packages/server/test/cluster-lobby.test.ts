@@ -83,6 +83,8 @@ describe("lobby lists and lobby chat over Redis", () => {
       () => toldB++,
     );
     await until(() => codes(syncB.others())[0]?.[0] === "AAAA1", "A's table on B");
+    // A reads B's (empty) list on its own beat, which may come a moment after B read A's.
+    await until(() => syncA.others().length > 0, "B's list on A");
     expect(codes(syncA.others())).toEqual([[]]);
     const told = toldB;
     ownA = list("AAAA1", "AAAA2");
