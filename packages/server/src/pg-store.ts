@@ -4,7 +4,7 @@ import type { MatchSummary, Store, StoredEntry, StoredTable, TableRow } from "./
 import { PG_CHAT_MIGRATION } from "./pg-chat.js";
 import { PG_PLAYERS_MIGRATION } from "./pg-players.js";
 import { PG_RATINGS_MIGRATION } from "./pg-ratings.js";
-import { type PendingAppend, writeAppend, writeBatch } from "./pg-append.js";
+import { type PendingAppend, writeAppend, writeBatch, writeBatchAtOnce } from "./pg-append.js";
 import { inTransaction, newPool } from "./pg-transaction.js";
 import { PG_LEASES_MIGRATION, type WriteFence } from "./cluster/lease.js";
 
@@ -169,27 +169,31 @@ export class PgStore implements Store {
   }
 
   /**
-   * Writes batches until the queue is empty (one at a time, so a table's appends keep their order). A batch goes in a
-   * few set-wide statements; only when that fails (a version already taken, say) is it written again item by item,
-   * each in its own savepoint, so the one at fault is refused alone.
+   * Writes batches until the queue is empty (one at a time, so a table's appends keep their order). A batch is one
+   * statement with the fence's check in it (one round trip); only when that fails (a version already taken, say) is
+   * it written again item by item, each in its own savepoint, so the one at fault is refused alone.
    */
   private async drain(): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
       const failed = new Map<PendingAppend, unknown>();
-      const fenced = async (client: pg.PoolClient): Promise<PendingAppend[]> => {
-        const held = await this.fence?.held(
-          client,
-          batch.map((item) => item.code),
-        );
-        if (!held) return batch;
+      const refuseAllBut = (held: Set<string>): PendingAppend[] => {
         for (const item of batch) if (!held.has(item.code)) failed.set(item, this.fence!.lost(item.code));
         return batch.filter((item) => held.has(item.code));
       };
+      const fenced = async (client: pg.PoolClient): Promise<PendingAppend[]> => {
+        if (!this.fence) return batch;
+        return refuseAllBut(
+          await this.fence.held(
+            client,
+            batch.map((item) => item.code),
+          ),
+        );
+      };
       try {
         try {
-          await inTransaction(this.pool, async (client) => writeBatch(client, await fenced(client)));
+          await this.writeAtOnce(batch, refuseAllBut, fenced);
         } catch {
           failed.clear();
           await inTransaction(this.pool, async (client) => {
@@ -212,6 +216,18 @@ export class PgStore implements Store {
       for (const item of batch) item.done(failed.get(item));
     }
     this.writing = null;
+  }
+
+  /** A batch in one statement; a fence that cannot say its check as parameters is asked in a transaction instead. */
+  private async writeAtOnce(
+    batch: readonly PendingAppend[],
+    refuseAllBut: (held: Set<string>) => unknown,
+    fenced: (client: pg.PoolClient) => Promise<PendingAppend[]>,
+  ): Promise<void> {
+    const codes = batch.map((item) => item.code);
+    if (!this.fence) await writeBatchAtOnce(this.pool, batch, null);
+    else if (this.fence.claims) refuseAllBut(await writeBatchAtOnce(this.pool, batch, this.fence.claims(codes)));
+    else await inTransaction(this.pool, async (client) => writeBatch(client, await fenced(client)));
   }
 
   /** One write of a table's data: in a transaction behind the fence when there is one. */

@@ -23,7 +23,28 @@ export interface WriteFence {
   held(client: pg.PoolClient, codes: readonly string[]): Promise<Set<string>>;
   /** The error of a write refused by the fence. */
   lost(code: string): Error;
+  /**
+   * The check of `held` as parameters of HELD_LEASES_SQL, for a write that puts the check into its own statement (one
+   * round trip: pg-append.ts). A fence without it is asked through `held` in a transaction.
+   */
+  claims?(codes: readonly string[]): FenceClaims;
 }
+
+/** Parameters $1-$3 of HELD_LEASES_SQL: this node, and the tables it claims at the epochs it holds them. */
+export interface FenceClaims {
+  readonly node: string;
+  readonly codes: readonly string[];
+  readonly epochs: readonly number[];
+}
+
+/**
+ * The lease rows that still name node $1 at the claimed epochs ($2 codes, $3 epochs) and have not run out, locked
+ * (shared) in code order until the transaction ends: a takeover waits for the write, or comes first and the write
+ * finds nothing.
+ */
+export const HELD_LEASES_SQL = `SELECT t.code FROM table_leases AS t JOIN unnest($2::text[], $3::bigint[]) AS h (code, epoch)
+    ON t.code = h.code AND t.epoch = h.epoch
+  WHERE t.node = $1 AND t.expires_at > clock_timestamp() ORDER BY t.code FOR SHARE OF t`;
 
 /** A write was refused because this node no longer holds the table's lease (or never did). Nothing was written. */
 export class LeaseLostError extends Error {
@@ -150,18 +171,18 @@ function checkTtl(ttlMs: number): number {
  * write commits, so a takeover waits for it and then sees it, or comes first and the write is refused.
  */
 export function leaseFence(node: string, epochOf: (code: string) => number | undefined): WriteFence {
+  const claims = (codes: readonly string[]): FenceClaims => {
+    const asked = [...new Set(codes)].filter((code) => epochOf(code) !== undefined).sort();
+    return { node, codes: asked, epochs: asked.map((code) => epochOf(code)!) };
+  };
   return {
     async held(client, codes) {
-      const asked = [...new Set(codes)].filter((code) => epochOf(code) !== undefined).sort();
-      if (asked.length === 0) return new Set();
-      const result = await client.query<{ code: string }>(
-        `SELECT t.code FROM table_leases AS t JOIN unnest($2::text[], $3::bigint[]) AS h (code, epoch)
-           ON t.code = h.code AND t.epoch = h.epoch
-         WHERE t.node = $1 AND t.expires_at > clock_timestamp() ORDER BY t.code FOR SHARE OF t`,
-        [node, asked, asked.map((code) => epochOf(code)!)],
-      );
+      const asked = claims(codes);
+      if (asked.codes.length === 0) return new Set();
+      const result = await client.query<{ code: string }>(HELD_LEASES_SQL, [asked.node, asked.codes, asked.epochs]);
       return new Set(result.rows.map((r) => r.code));
     },
     lost: (code) => new LeaseLostError(code),
+    claims,
   };
 }
