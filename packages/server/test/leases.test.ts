@@ -58,6 +58,36 @@ async function startNode(url: string, name: string, ttlMs = TTL, clock?: ManualC
   return { ...fenced, lost };
 }
 
+/**
+ * A store of node A whose fence is held up between its check and the write, its transaction open until `open()`.
+ * (Without `claims` the store asks the fence in a transaction of several statements, as the fallback does; the
+ * one-statement write is tested below.)
+ */
+async function gatedStore(url: string) {
+  let checked!: () => void;
+  const passed = new Promise<void>((resolve) => (checked = resolve));
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const fence = leaseFence("A", () => 1);
+  const store = await PgStore.open(url, {
+    poolSize: 2,
+    fence: {
+      lost: fence.lost,
+      held: async (client, codes) => {
+        const held = await fence.held(client, codes);
+        checked();
+        await gate;
+        return held;
+      },
+    },
+  });
+  closing.push(() => {
+    open(); // also when the test failed with the gate shut
+    return store.close();
+  });
+  return { store, passed, open };
+}
+
 /** Lets the lease run out soon (renewed a last time with a short ttl, as by a node that then paused). */
 async function runOut(leases: LeaseTable, code: string, node: string, epoch: number): Promise<void> {
   expect(await leases.renew(code, node, epoch, 50)).toBe(true);
@@ -193,30 +223,7 @@ describe("takeover during writes", () => {
 
   it("makes a takeover wait for a write that passed the fence, and then see it", async () => {
     const url = await running().createDatabase();
-    // A's fence, held up between its check and the write, while its transaction stays open. (Without `claims` the
-    // store asks the fence in a transaction of several statements, as the fallback does; the one-statement write is
-    // the next test.)
-    let checked!: () => void;
-    const passed = new Promise<void>((resolve) => (checked = resolve));
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const fence = leaseFence("A", () => 1);
-    const a = await PgStore.open(url, {
-      poolSize: 2,
-      fence: {
-        lost: fence.lost,
-        held: async (client, codes) => {
-          const held = await fence.held(client, codes);
-          checked();
-          await gate;
-          return held;
-        },
-      },
-    });
-    closing.push(() => {
-      open(); // also when the test failed with the gate shut
-      return a.close();
-    });
+    const { store: a, passed, open } = await gatedStore(url);
     const { store: b, leases } = await plainStore(url);
     await a.createTable(row(CODE));
     expect(await leases.acquire(CODE, "A", LONG)).toEqual({ epoch: 1 });
@@ -242,6 +249,24 @@ describe("takeover during writes", () => {
 });
 
 describe("lease keeper", () => {
+  it("renews the lease of a table while a write that passed its fence is under way, without waiting for it", async () => {
+    const url = await running().createDatabase();
+    const { store: a, passed, open } = await gatedStore(url);
+    const { leases } = await plainStore(url);
+    await a.createTable(row(CODE));
+    expect(await leases.acquire(CODE, "A", LONG)).toEqual({ epoch: 1 });
+    const appended = a.append(CODE, [entry(1)], null, 2000);
+    await passed;
+    // The write's transaction holds its fence lock; the owner's renewal goes through at once all the same.
+    const renewed = await Promise.race([
+      leases.renewMany("A", [{ code: CODE, epoch: 1 }], LONG),
+      new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 3_000)),
+    ]);
+    expect(renewed).toEqual(new Set([CODE]));
+    open();
+    await appended;
+  });
+
   it("makes a one-statement batch wait for a takeover under way, and then refuses it (LEASE_LOST)", async () => {
     const url = await running().createDatabase();
     const a = await PgStore.open(url, { poolSize: 2, fence: leaseFence("A", () => 1) });

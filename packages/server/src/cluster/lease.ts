@@ -6,6 +6,7 @@
  * Every time is the database's (now() in the statements), never a node's, so nodes with skewed clocks agree.
  */
 import type pg from "pg";
+import { inTransaction } from "../pg-transaction.js";
 
 /** The schema of the leases (one of PG_MIGRATIONS). Rows are never deleted, so a table's epoch only ever grows. */
 export const PG_LEASES_MIGRATION = `CREATE TABLE table_leases (
@@ -30,21 +31,27 @@ export interface WriteFence {
   claims?(codes: readonly string[]): FenceClaims;
 }
 
-/** Parameters $1-$3 of HELD_LEASES_SQL: this node, and the tables it claims at the epochs it holds them. */
+/** Parameters $1-$3 of HELD_LEASES_SQL: this node, the tables it claims, and each as "code:epoch" at the epoch it holds. */
 export interface FenceClaims {
   readonly node: string;
   readonly codes: readonly string[];
-  readonly epochs: readonly number[];
+  readonly tags: readonly string[];
 }
 
+/** A lease as "code:epoch", the form in which the statements below compare a row with the epoch a node holds. */
+const tag = (code: string, epoch: number) => `${code}:${epoch}`;
+const TAG_SQL = "code || ':' || epoch";
+
 /**
- * The lease rows that still name node $1 at the claimed epochs ($2 codes, $3 epochs) and have not run out, locked
- * (shared) in code order until the transaction ends: a takeover waits for the write, or comes first and the write
- * finds nothing.
+ * The lease rows that still name node $1 at the claimed epochs ($2 codes, $3 their tags) and have not run out, locked
+ * in code order until the transaction ends. The lock is FOR KEY SHARE: renewals (an UPDATE of expires_at alone) pass
+ * it without waiting, and writes never wait for renewals; a takeover locks the row FOR UPDATE first (`acquire`), so
+ * it waits for every write that passed the fence, or comes first and the write finds nothing. No join: the rows are
+ * found by key, whatever the planner believes about the table's size.
  */
-export const HELD_LEASES_SQL = `SELECT t.code FROM table_leases AS t JOIN unnest($2::text[], $3::bigint[]) AS h (code, epoch)
-    ON t.code = h.code AND t.epoch = h.epoch
-  WHERE t.node = $1 AND t.expires_at > clock_timestamp() ORDER BY t.code FOR SHARE OF t`;
+export const HELD_LEASES_SQL = `SELECT code FROM table_leases
+  WHERE code = ANY($2::text[]) AND ${TAG_SQL} = ANY($3::text[]) AND node = $1 AND expires_at > clock_timestamp()
+  ORDER BY code FOR KEY SHARE`;
 
 /** A write was refused because this node no longer holds the table's lease (or never did). Nothing was written. */
 export class LeaseLostError extends Error {
@@ -84,18 +91,24 @@ export class LeaseTable {
    * holds it still (keeping its epoch). Null when another node holds it.
    */
   async acquire(code: string, node: string, ttlMs: number): Promise<{ epoch: number } | null> {
-    // One statement: concurrent attempts serialize on the row, and exactly one of them finds it free.
-    const result = await this.pool.query<{ epoch: number }>(
-      `INSERT INTO table_leases AS l (code, node, epoch, expires_at) VALUES ($1, $2, 1, ${until("$3")})
-       ON CONFLICT (code) DO UPDATE SET
-         epoch = CASE WHEN l.node = excluded.node AND l.expires_at > now() THEN l.epoch ELSE l.epoch + 1 END,
-         node = excluded.node, expires_at = excluded.expires_at
-       WHERE l.expires_at <= now() OR l.node = excluded.node
-       RETURNING epoch`,
-      [code, node, checkTtl(ttlMs)],
-    );
-    const row = result.rows[0];
-    return row ? { epoch: Number(row.epoch) } : null;
+    const ttl = checkTtl(ttlMs);
+    return inTransaction(this.pool, async (client) => {
+      // The row lock first: FOR UPDATE waits for the writes that passed the fence (they hold FOR KEY SHARE), which an
+      // upsert's own lock would not. Then one statement: concurrent attempts serialize on the row, and exactly one of
+      // them finds it free.
+      await client.query("SELECT 1 FROM table_leases WHERE code = $1 FOR UPDATE", [code]);
+      const result = await client.query<{ epoch: number }>(
+        `INSERT INTO table_leases AS l (code, node, epoch, expires_at) VALUES ($1, $2, 1, ${until("$3")})
+         ON CONFLICT (code) DO UPDATE SET
+           epoch = CASE WHEN l.node = excluded.node AND l.expires_at > now() THEN l.epoch ELSE l.epoch + 1 END,
+           node = excluded.node, expires_at = excluded.expires_at
+         WHERE l.expires_at <= now() OR l.node = excluded.node
+         RETURNING epoch`,
+        [code, node, ttl],
+      );
+      const row = result.rows[0];
+      return row ? { epoch: Number(row.epoch) } : null;
+    });
   }
 
   /** Extends a lease `node` holds at `epoch` and that has not run out; false when it is lost. */
@@ -106,15 +119,13 @@ export class LeaseTable {
   /** Renews many of a node's leases in one statement; returns the codes renewed (the others are lost). */
   async renewMany(node: string, held: readonly HeldLease[], ttlMs: number): Promise<Set<string>> {
     if (held.length === 0) return new Set();
-    // Rows are locked in code order (as the fence locks them), so a renewal and a batch of writes never deadlock.
+    // Only expires_at changes: a no-key update, which neither waits for the writes' FOR KEY SHARE locks nor holds
+    // them up. A takeover under way (FOR UPDATE) is waited for, and then its new node or epoch fails the check.
     const result = await this.pool.query<{ code: string }>(
-      `UPDATE table_leases AS l SET expires_at = ${until("$4")}
-       FROM (SELECT t.code FROM table_leases AS t JOIN unnest($2::text[], $3::bigint[]) AS h (code, epoch)
-               ON t.code = h.code AND t.epoch = h.epoch
-             WHERE t.node = $1 AND t.expires_at > now() ORDER BY t.code FOR UPDATE OF t) AS k
-       WHERE l.code = k.code AND l.node = $1 AND l.expires_at > now()
-       RETURNING l.code`,
-      [node, held.map((h) => h.code), held.map((h) => h.epoch), checkTtl(ttlMs)],
+      `UPDATE table_leases SET expires_at = ${until("$4")}
+       WHERE code = ANY($2::text[]) AND ${TAG_SQL} = ANY($3::text[]) AND node = $1 AND expires_at > now()
+       RETURNING code`,
+      [node, held.map((h) => h.code), held.map((h) => tag(h.code, h.epoch)), checkTtl(ttlMs)],
     );
     return new Set(result.rows.map((r) => r.code));
   }
@@ -173,13 +184,13 @@ function checkTtl(ttlMs: number): number {
 export function leaseFence(node: string, epochOf: (code: string) => number | undefined): WriteFence {
   const claims = (codes: readonly string[]): FenceClaims => {
     const asked = [...new Set(codes)].filter((code) => epochOf(code) !== undefined).sort();
-    return { node, codes: asked, epochs: asked.map((code) => epochOf(code)!) };
+    return { node, codes: asked, tags: asked.map((code) => tag(code, epochOf(code)!)) };
   };
   return {
     async held(client, codes) {
       const asked = claims(codes);
       if (asked.codes.length === 0) return new Set();
-      const result = await client.query<{ code: string }>(HELD_LEASES_SQL, [asked.node, asked.codes, asked.epochs]);
+      const result = await client.query<{ code: string }>(HELD_LEASES_SQL, [asked.node, asked.codes, asked.tags]);
       return new Set(result.rows.map((r) => r.code));
     },
     lost: (code) => new LeaseLostError(code),
