@@ -90,6 +90,8 @@ export interface PgStoreOptions {
   readonly now?: () => number;
   /** When set, every write of a table's log, snapshot or records first passes the fence (cluster/lease.ts). */
   readonly fence?: WriteFence;
+  /** Group commits under way at once at most (default 2): a batch need not wait for the whole one before it. */
+  readonly writers?: number;
 }
 
 /** Appends written in one transaction at most (a bound on statement size). */
@@ -103,7 +105,9 @@ export class PgStore implements Store {
   private readonly pool: pg.Pool;
   private readonly now: () => number;
   private queue: PendingAppend[] = [];
-  private writing: Promise<void> | null = null;
+  /** The group-commit loops running (at most `maxWriters`), and whether one of them is gathering its next batch. */
+  private readonly writers = new Set<Promise<void>>();
+  private gathering = false;
   private closed = false;
 
   private readonly sidePools: pg.Pool[] = [];
@@ -113,6 +117,7 @@ export class PgStore implements Store {
     now: () => number,
     private readonly fence: WriteFence | undefined,
     private readonly url: string,
+    private readonly maxWriters: number,
   ) {
     this.pool = pool;
     this.now = now;
@@ -127,7 +132,9 @@ export class PgStore implements Store {
       await pool.end().catch(() => {});
       throw cause;
     }
-    return new PgStore(pool, options.now ?? Date.now, options.fence, url);
+    const writers = options.writers ?? 2;
+    if (!Number.isInteger(writers) || writers < 1) throw new RangeError(`bad number of writers ${writers}`);
+    return new PgStore(pool, options.now ?? Date.now, options.fence, url, writers);
   }
 
   /**
@@ -164,18 +171,26 @@ export class PgStore implements Store {
         at,
         done: (error) => (error === undefined ? resolve() : reject(error)),
       });
-      this.writing ??= this.drain();
+      if (!this.gathering && this.writers.size < this.maxWriters) {
+        const writer: Promise<void> = this.drain().finally(() => this.writers.delete(writer));
+        this.writers.add(writer);
+      }
     });
   }
 
   /**
-   * Writes batches until the queue is empty (one at a time, so a table's appends keep their order). A batch is one
-   * statement with the fence's check in it (one round trip); only when that fails (a version already taken, say) is
-   * it written again item by item, each in its own savepoint, so the one at fault is refused alone.
+   * Writes batches until the queue is empty. Each gathers what arrived until the event loop's next turn; while one
+   * batch is being committed, another loop may gather and commit the next (a table's appends still keep their order:
+   * a table sends its next append only once the one before is committed). A batch is one statement with the fence's
+   * check in it (one round trip); only when that fails (a version already taken, say) is it written again item by
+   * item, each in its own savepoint, so the one at fault is refused alone.
    */
   private async drain(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
-    while (this.queue.length > 0) {
+    for (;;) {
+      this.gathering = true;
+      await new Promise((resolve) => setImmediate(resolve));
+      this.gathering = false;
+      if (this.queue.length === 0) break;
       const batch = this.queue.splice(0, MAX_BATCH);
       const failed = new Map<PendingAppend, unknown>();
       const refuseAllBut = (held: Set<string>): PendingAppend[] => {
@@ -215,7 +230,6 @@ export class PgStore implements Store {
       }
       for (const item of batch) item.done(failed.get(item));
     }
-    this.writing = null;
   }
 
   /** A batch in one statement; a fence that cannot say its check as parameters is asked in a transaction instead. */
@@ -378,7 +392,7 @@ export class PgStore implements Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    while (this.writing) await this.writing;
+    while (this.writers.size > 0) await Promise.all(this.writers);
     await Promise.all([this.pool, ...this.sidePools].map((pool) => pool.end()));
   }
 }

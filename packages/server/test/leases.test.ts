@@ -267,6 +267,43 @@ describe("lease keeper", () => {
     await appended;
   });
 
+  it("commits a second batch while the first is still under way (two writers), and keeps both", async () => {
+    const url = await running().createDatabase();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let calls = 0;
+    const fence = leaseFence("A", () => 1);
+    // Only the first batch is held up between its check and its write.
+    const a = await PgStore.open(url, {
+      poolSize: 3,
+      fence: {
+        lost: fence.lost,
+        held: async (client, codes) => {
+          const held = await fence.held(client, codes);
+          if (++calls === 1) await gate;
+          return held;
+        },
+      },
+    });
+    closing.push(() => {
+      open();
+      return a.close();
+    });
+    const { store: b, leases } = await plainStore(url);
+    for (const code of [CODE, OTHER]) {
+      await a.createTable(row(code));
+      expect(await leases.acquire(code, "A", LONG)).toEqual({ epoch: 1 });
+    }
+    const first = a.append(CODE, [entry(1)], null, 2000);
+    await waitFor(() => calls === 1);
+    await a.append(OTHER, [entry(1)], null, 2000);
+    expect((await b.loadTable(OTHER))!.entries).toEqual([entry(1)]);
+    expect((await b.loadTable(CODE))!.entries).toEqual([]);
+    open();
+    await first;
+    expect((await b.loadTable(CODE))!.entries).toEqual([entry(1)]);
+  });
+
   it("makes a one-statement batch wait for a takeover under way, and then refuses it (LEASE_LOST)", async () => {
     const url = await running().createDatabase();
     const a = await PgStore.open(url, { poolSize: 2, fence: leaseFence("A", () => 1) });
