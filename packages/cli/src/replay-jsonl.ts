@@ -1,6 +1,7 @@
 import { readSync } from "node:fs";
 import { Worker } from "node:worker_threads";
-import { type JsonlIo, replayBatch } from "./replay.js";
+import type { JsonlIo } from "./replay.js";
+import { replayBatch } from "./replay-line.js";
 import { CoreSampler, envNumber, threadPlan } from "./replay-threads.js";
 
 /**
@@ -15,6 +16,13 @@ const IN_FLIGHT = 16;
 /** Bytes read from standard input at a time. */
 const READ_BYTES = 1 << 20;
 const NEWLINE = 10;
+
+/**
+ * The bundle (scripts/bundle.mjs) sets this to its worker file, a CommonJS script: a worker thread starts a few ms
+ * sooner without the ES module loader. Elsewhere (dist/) the worker is replay-worker.js next to this module.
+ */
+declare const SCHWIMMEN_REPLAY_WORKER: string | undefined;
+const WORKER_FILE = typeof SCHWIMMEN_REPLAY_WORKER === "string" ? SCHWIMMEN_REPLAY_WORKER : "./replay-worker.js";
 
 type Out = string | Uint8Array;
 
@@ -113,7 +121,7 @@ export class ReplayPool {
 
   private startWorker(): WorkerEntry {
     // A larger young generation: replaying allocates many short-lived objects, so fewer scavenges pay off.
-    const worker = new Worker(new URL("./replay-worker.js", import.meta.url), {
+    const worker = new Worker(new URL(WORKER_FILE, import.meta.url), {
       resourceLimits: { maxYoungGenerationSizeMb: 48 },
     });
     const entry: WorkerEntry = { worker, ready: false, queued: 0, failed: false };

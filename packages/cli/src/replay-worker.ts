@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { replayBatch } from "./replay.js";
+import { replayBatch } from "./replay-line.js";
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();

@@ -1,38 +1,12 @@
-import { type RecordError, outcomeOf, replayRecordText } from "@schwimmen/rules";
 import type { Io } from "./io.js";
+import { errorLine, replayLine } from "./replay-line.js";
 
 export type { Io } from "./io.js";
+export { errorLine, replayBatch, replayLine } from "./replay-line.js";
 
 export const REPLAY_USAGE = `  schwimmen replay FILE        replay a game record (FILE may be - for standard input);
                                prints the outcome as JSON, or {"error": ...} on stderr with exit code 2
   schwimmen replay --jsonl     replay one record per line of standard input, one result line each`;
-
-/** One record's text to one output line: the outcome, or {"error": {...}}. */
-export function replayLine(text: string): { ok: boolean; line: string } {
-  let replayed: ReturnType<typeof replayRecordText>;
-  try {
-    replayed = replayRecordText(text);
-  } catch (cause) {
-    // The engine answers every input with a result; should it ever throw, this record fails, not the whole run.
-    return { ok: false, line: errorLine({ code: "INVALID_RECORD", message: `internal error: ${String(cause)}` }) };
-  }
-  if (!replayed.ok) return { ok: false, line: errorLine(replayed.error) };
-  return { ok: true, line: JSON.stringify(outcomeOf(replayed.value.state)) };
-}
-
-export const errorLine = (error: RecordError): string => JSON.stringify({ error });
-
-/** Many lines (joined by "\n") to their output lines, each ending in "\n". */
-export function replayBatch(text: string): string {
-  let out = "";
-  let start = 0;
-  for (;;) {
-    const nl = text.indexOf("\n", start);
-    out += replayLine(nl < 0 ? text.slice(start) : text.slice(start, nl)).line + "\n";
-    if (nl < 0) return out;
-    start = nl + 1;
-  }
-}
 
 /** `schwimmen replay ...`: the command's arguments to an exit code. */
 export async function runReplay(args: readonly string[], io: Io): Promise<number> {
