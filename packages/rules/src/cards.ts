@@ -39,8 +39,17 @@ const DECKS: Record<DeckName, readonly Card[]> = {
 
 function buildDeck(name: DeckName): Card[] {
   const cards: Card[] = [];
-  for (const suit of SUITS) for (const rank of DECK_RANKS[name]) cards.push(`${rank}${suit}`);
+  for (const suit of SUITS) for (const rank of DECK_RANKS[name]) cards.push(internalized(`${rank}${suit}`));
   return cards;
+}
+
+/**
+ * The engine's own copy of a text (as used for property names, string literals and short strings read from JSON):
+ * two such texts are equal only when they are the same object, so comparing cards, which the engine does on every
+ * action, is one pointer comparison, not a call that compares characters.
+ */
+function internalized<T extends string>(text: T): T {
+  return Object.keys({ [text]: 0 })[0] as T;
 }
 
 /** Two copies of each deck, one after the other (`"decks": 2`). */

@@ -146,13 +146,23 @@ export function dealEndReason(hands: RoundState["hands"], rules: Rules): EndReas
  */
 export function ownCards(round: Mutable<RoundState>, seat: number, move: Move): void {
   if (move.type === "swap") {
-    const hands = round.hands.slice();
+    const hands = copyHands(round.hands);
     hands[seat] = copyOf(hands[seat]!);
     round.hands = hands;
     round.middle = copyOf(round.middle!);
   } else if (move.type === "swapAll" || move.type === "passOn" || move.type === "choose") {
-    round.hands = round.hands.slice();
+    round.hands = copyHands(round.hands);
   }
+}
+
+type Hand = readonly Card[] | null;
+
+/** A copy of the list of hands: a literal for the usual two to four seats (a call to `slice` cost more). */
+function copyHands(h: readonly Hand[]): Hand[] {
+  const n = h.length;
+  if (n === 4) return [h[0] as Hand, h[1] as Hand, h[2] as Hand, h[3] as Hand];
+  if (n === 3) return [h[0] as Hand, h[1] as Hand, h[2] as Hand];
+  return n === 2 ? [h[0] as Hand, h[1] as Hand] : h.slice();
 }
 
 /**
@@ -180,9 +190,22 @@ function kept(hand: readonly Card[], packet: readonly Card[], give: readonly Car
 }
 
 /**
+ * The events of one `step`, in order. The list is made with its first event: an empty list literal has no room, and
+ * its first push would reallocate it (a call on every action).
+ */
+export class TurnEvents {
+  list: GameEvent[] | null = null;
+
+  add(event: GameEvent): void {
+    if (this.list === null) this.list = [event];
+    else this.list.push(event);
+  }
+}
+
+/**
  * Plays a legal move (checked with `checkPlay`) of `seat` on `round`, in place: `round.hands` (the list and the
  * actor's hand) and `round.middle` must be the caller's own (see `ownCards`); other arrays are replaced, never
- * changed. Pushes the events when `events` is given (they share arrays with the round: fine for `applyAction`, whose
+ * changed. Collects the events when `events` is given (they share arrays with the round: fine for `applyAction`, whose
  * states are never changed again). Returns why the round ends now, or null; the caller scores the round.
  */
 export function step(
@@ -190,7 +213,7 @@ export function step(
   round: Mutable<RoundState>,
   seat: number,
   move: Move,
-  events: GameEvent[] | null,
+  events: TurnEvents | null,
 ): EndReason | null {
   const { rules } = table;
   if (move.type === "choose") {
@@ -203,7 +226,7 @@ export function step(
     round.extra = null;
     round.mustChoose = false;
     round.toAct = nextSeat(table, round.dealer);
-    events?.push({ type: "chose", seat, packet: move.packet, middle });
+    events?.add({ type: "chose", seat, packet: move.packet, middle });
     return dealEndReason(round.hands, rules);
   }
   if (move.type === "redeal") {
@@ -216,7 +239,7 @@ export function step(
     round.redealOffered = false;
     round.redealtThisTurn = true;
     round.passRun = 0;
-    events?.push({ type: "middleRenewed", seat, reason, discarded: old, middle });
+    events?.add({ type: "middleRenewed", seat, reason, discarded: old, middle });
     return null;
   }
   const seatsInRound = round.seatsInRound;
@@ -230,7 +253,7 @@ export function step(
       const middle = round.middle as Card[];
       hand[positionOf(hand, move.give)] = move.take;
       middle[positionOf(middle, move.take)] = move.give;
-      events?.push({ type: "swapped", seat, give: move.give, take: move.take });
+      events?.add({ type: "swapped", seat, give: move.give, take: move.take });
       changed = true;
       break;
     }
@@ -239,27 +262,27 @@ export function step(
       const middle = round.middle!;
       hands[seat] = middle;
       round.middle = hand;
-      events?.push({ type: "swappedAll", seat, gave: hand, took: middle });
+      events?.add({ type: "swappedAll", seat, gave: hand, took: middle });
       changed = true;
       break;
     }
     case "passOn":
       hands[seat] = kept(hands[seat]!, round.packet!, move.give);
       round.packet = packetOf(move.give);
-      events?.push({ type: "passedOn", seat, to: nextSeat(table, seat) });
+      events?.add({ type: "passedOn", seat, to: nextSeat(table, seat) });
       changed = true;
       break;
     case "pass":
       // Passes after a knock never count towards a run.
       passRun = round.knocker === null ? round.passRun + 1 : 0;
-      events?.push({ type: "passed", seat });
+      events?.add({ type: "passed", seat });
       break;
     default:
       round.knocker = seat;
       round.turnsAfterKnock = seatsInRound - 1;
-      events?.push({ type: "knocked", seat });
+      events?.add({ type: "knocked", seat });
       // In a hidden deal the knocker keeps its three cards and hands the packet on as it came.
-      if (round.packet !== null) events?.push({ type: "passedOn", seat, to: nextSeat(table, seat) });
+      if (round.packet !== null) events?.add({ type: "passedOn", seat, to: nextSeat(table, seat) });
   }
   round.turns++;
   round.passRun = passRun;
@@ -285,7 +308,7 @@ export function step(
       round.middle = fresh;
       round.stockTop += 3;
       round.discarded = round.discarded.concat(old);
-      events?.push({ type: "middleRenewed", seat: round.toAct, reason: "allPassed", discarded: old, middle: fresh });
+      events?.add({ type: "middleRenewed", seat: round.toAct, reason: "allPassed", discarded: old, middle: fresh });
     }
   }
   return null;

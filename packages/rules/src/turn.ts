@@ -8,7 +8,7 @@ import {
   swapAction,
   swapsOf,
 } from "./actions.js";
-import { checkPlay, dealEndReason, mayKnock, mayRedeal, ownCards, step } from "./core.js";
+import { TurnEvents, checkPlay, dealEndReason, mayKnock, mayRedeal, ownCards, step } from "./core.js";
 import { type Result, type EngineError, ok, err, engineError } from "./result.js";
 import { endRound } from "./scoring.js";
 import {
@@ -226,8 +226,9 @@ export function applyAction(state: MatchState, action: Action): Result<Transitio
   ownCards(next, logged.seat, logged);
   next.actions = { action: logged, prev: round.actions };
   next.actionCount = round.actionCount + 1;
-  const events: GameEvent[] = [];
-  const reason = step(state, next, logged.seat, logged, events);
+  const turn = new TurnEvents();
+  const reason = step(state, next, logged.seat, logged, turn);
+  const events: GameEvent[] = turn.list ?? [];
   if (reason !== null) return ok(endRound(state, next, reason, events));
   const after = copyMatch(state);
   after.round = next;
