@@ -59,9 +59,9 @@ async function startNode(url: string, name: string, ttlMs = TTL, clock?: ManualC
 }
 
 /**
- * A store of node A whose fence is held up between its check and the write, its transaction open until `open()`.
- * (Without `claims` the store asks the fence in a transaction of several statements, as the fallback does; the
- * one-statement write is tested below.)
+ * A store of node A whose first batch is held up between its fence's check and its write, its transaction open until
+ * `open()`; later batches pass. (Without `claims` the store asks the fence in a transaction of several statements, as
+ * the fallback does; the one-statement write is tested below.)
  */
 async function gatedStore(url: string) {
   let checked!: () => void;
@@ -69,14 +69,17 @@ async function gatedStore(url: string) {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   const fence = leaseFence("A", () => 1);
+  let calls = 0;
   const store = await PgStore.open(url, {
-    poolSize: 2,
+    poolSize: 3,
     fence: {
       lost: fence.lost,
       held: async (client, codes) => {
         const held = await fence.held(client, codes);
-        checked();
-        await gate;
+        if (++calls === 1) {
+          checked();
+          await gate;
+        }
         return held;
       },
     },
@@ -86,6 +89,17 @@ async function gatedStore(url: string) {
     return store.close();
   });
   return { store, passed, open };
+}
+
+/** Waits until some session of the database waits for a lock (a row lock another transaction holds). */
+async function untilSomeoneWaitsForALock(db: PgStore["database"]): Promise<void> {
+  await waitFor(async () => {
+    const waiting = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    return waiting.rows[0]!.n > 0;
+  });
 }
 
 /** Lets the lease run out soon (renewed a last time with a short ttl, as by a node that then paused). */
@@ -234,13 +248,7 @@ describe("takeover during writes", () => {
     // A's transaction stays open while its lease runs out and B tries to take the table: B has to wait for it.
     await waitFor(async () => (await leases.ownerOf(CODE))!.expired);
     const taking = leases.acquire(CODE, "B", LONG);
-    await waitFor(async () => {
-      const waiting = await b.database.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      return waiting.rows[0]!.n > 0;
-    });
+    await untilSomeoneWaitsForALock(b.database);
     open();
     await appended;
     expect(await taking).toEqual({ epoch: 2 });
@@ -269,33 +277,14 @@ describe("lease keeper", () => {
 
   it("commits a second batch while the first is still under way (two writers), and keeps both", async () => {
     const url = await running().createDatabase();
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    let calls = 0;
-    const fence = leaseFence("A", () => 1);
-    // Only the first batch is held up between its check and its write.
-    const a = await PgStore.open(url, {
-      poolSize: 3,
-      fence: {
-        lost: fence.lost,
-        held: async (client, codes) => {
-          const held = await fence.held(client, codes);
-          if (++calls === 1) await gate;
-          return held;
-        },
-      },
-    });
-    closing.push(() => {
-      open();
-      return a.close();
-    });
+    const { store: a, passed, open } = await gatedStore(url);
     const { store: b, leases } = await plainStore(url);
     for (const code of [CODE, OTHER]) {
       await a.createTable(row(code));
       expect(await leases.acquire(code, "A", LONG)).toEqual({ epoch: 1 });
     }
     const first = a.append(CODE, [entry(1)], null, 2000);
-    await waitFor(() => calls === 1);
+    await passed;
     await a.append(OTHER, [entry(1)], null, 2000);
     expect((await b.loadTable(OTHER))!.entries).toEqual([entry(1)]);
     expect((await b.loadTable(CODE))!.entries).toEqual([]);
@@ -324,13 +313,7 @@ describe("lease keeper", () => {
       a.append(CODE, [entry(2)], null, 3000),
       a.append(OTHER, [entry(1)], "playing", 3000),
     ]);
-    await waitFor(async () => {
-      const waiting = await b.database.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-      );
-      return waiting.rows[0]!.n > 0;
-    });
+    await untilSomeoneWaitsForALock(b.database);
     await taker.query("UPDATE table_leases SET node = 'B', epoch = 2 WHERE code = $1", [CODE]);
     await taker.query("COMMIT");
 
