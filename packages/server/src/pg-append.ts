@@ -113,6 +113,9 @@ const OPEN_BATCH_SQL = batchSql(
   "SELECT DISTINCT h.code FROM unnest($2::text[]) AS h (code) WHERE $1::text IS NOT NULL AND $3::text[] IS NOT NULL",
 );
 
+/** The names under which a writer's connection keeps the batch statements prepared. */
+export const BATCH_STATEMENTS = { fenced: "batch-fenced", open: "batch-open" } as const;
+
 /**
  * Writes a batch in one statement (one round trip, committed on its own); returns the tables written. With a fence's
  * claims, tables it no longer holds are left out; a failing statement (a version already taken) writes nothing.
@@ -125,16 +128,12 @@ export async function writeBatchAtOnce(
   const columns = columnsOf(batch);
   const check = claims ?? { node: "", codes: columns.rows[0], tags: [] };
   if (check.codes.length === 0) return new Set();
-  // Unnamed, so planned for its own arrays each time: a named statement's generic plan, made while the leases were
-  // few, once joined every lease to the whole array (half a second a batch at 2,500 tables).
-  const result = await pool.query<{ code: string }>(claims ? FENCED_BATCH_SQL : OPEN_BATCH_SQL, [
-    check.node,
-    check.codes,
-    check.tags,
-    ...columns.actions,
-    ...columns.tokens,
-    ...columns.rows,
-  ]);
+  // Named: prepared once per connection, on a generic plan (the pool's sessions say which plans may be made).
+  const result = await pool.query<{ code: string }>({
+    name: claims ? BATCH_STATEMENTS.fenced : BATCH_STATEMENTS.open,
+    text: claims ? FENCED_BATCH_SQL : OPEN_BATCH_SQL,
+    values: [check.node, check.codes, check.tags, ...columns.actions, ...columns.tokens, ...columns.rows],
+  });
   return new Set(result.rows.map((r) => r.code));
 }
 

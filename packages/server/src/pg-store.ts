@@ -94,6 +94,18 @@ export interface PgStoreOptions {
   readonly writers?: number;
 }
 
+/**
+ * The group commits' sessions: their one statement is prepared once per connection and runs on a generic plan (no
+ * planning per batch, which cost as much as running it). A generic plan is made once, from the sizes the tables have
+ * then, which may be a fresh database's; without sequential scans and merge joins the only plans left look each
+ * batch's rows up by key, which is right at any size.
+ */
+export const WRITER_SETTINGS = {
+  plan_cache_mode: "force_generic_plan",
+  enable_seqscan: "off",
+  enable_mergejoin: "off",
+};
+
 /** Appends written in one transaction at most (a bound on statement size). */
 const MAX_BATCH = 500;
 
@@ -111,6 +123,8 @@ export class PgStore implements Store {
   private closed = false;
 
   private readonly sidePools: pg.Pool[] = [];
+  /** The group commits' own connections (see WRITER_SETTINGS). */
+  private readonly writerPool: pg.Pool;
 
   private constructor(
     pool: pg.Pool,
@@ -121,6 +135,7 @@ export class PgStore implements Store {
   ) {
     this.pool = pool;
     this.now = now;
+    this.writerPool = newPool(url, maxWriters, WRITER_SETTINGS);
   }
 
   /** Connects and migrates; fails when the database cannot be reached. */
@@ -239,8 +254,8 @@ export class PgStore implements Store {
     fenced: (client: pg.PoolClient) => Promise<PendingAppend[]>,
   ): Promise<void> {
     const codes = batch.map((item) => item.code);
-    if (!this.fence) await writeBatchAtOnce(this.pool, batch, null);
-    else if (this.fence.claims) refuseAllBut(await writeBatchAtOnce(this.pool, batch, this.fence.claims(codes)));
+    if (!this.fence) await writeBatchAtOnce(this.writerPool, batch, null);
+    else if (this.fence.claims) refuseAllBut(await writeBatchAtOnce(this.writerPool, batch, this.fence.claims(codes)));
     else await inTransaction(this.pool, async (client) => writeBatch(client, await fenced(client)));
   }
 
@@ -393,6 +408,6 @@ export class PgStore implements Store {
     if (this.closed) return;
     this.closed = true;
     while (this.writers.size > 0) await Promise.all(this.writers);
-    await Promise.all([this.pool, ...this.sidePools].map((pool) => pool.end()));
+    await Promise.all([this.pool, this.writerPool, ...this.sidePools].map((pool) => pool.end()));
   }
 }

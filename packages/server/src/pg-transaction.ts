@@ -10,11 +10,18 @@ const types: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format ?? "text")) as pg.CustomTypesConfig["getTypeParser"],
 };
 
-/** A bounded pool whose BIGINT columns come back as numbers. */
-export function newPool(url: string, max: number): pg.Pool {
+/**
+ * A bounded pool whose BIGINT columns come back as numbers. `settings`: server settings for each of its sessions
+ * (PostgreSQL's `-c name=value` startup options).
+ */
+export function newPool(url: string, max: number, settings: Readonly<Record<string, string>> = {}): pg.Pool {
+  const options = Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(" ");
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    ...(options ? { options } : {}),
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
     types,

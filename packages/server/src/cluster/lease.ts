@@ -47,10 +47,12 @@ const TAG_SQL = "code || ':' || epoch";
  * in code order until the transaction ends. The lock is FOR KEY SHARE: renewals (an UPDATE of expires_at alone) pass
  * it without waiting, and writes never wait for renewals; a takeover locks the row FOR UPDATE first (`acquire`), so
  * it waits for every write that passed the fence, or comes first and the write finds nothing. No join: the rows are
- * found by key, whatever the planner believes about the table's size.
+ * found by key, whatever the planner believes about the table's size. `node || ''` keeps the node's index out of it:
+ * the group commit's plan is made once (see WRITER_SETTINGS), maybe while the table is tiny, and a plan on that index
+ * would later read every lease of the node for each batch.
  */
 export const HELD_LEASES_SQL = `SELECT code FROM table_leases
-  WHERE code = ANY($2::text[]) AND ${TAG_SQL} = ANY($3::text[]) AND node = $1 AND expires_at > clock_timestamp()
+  WHERE code = ANY($2::text[]) AND ${TAG_SQL} = ANY($3::text[]) AND (node || '') = $1 AND expires_at > clock_timestamp()
   ORDER BY code FOR KEY SHARE`;
 
 /** A write was refused because this node no longer holds the table's lease (or never did). Nothing was written. */
