@@ -85,14 +85,16 @@ function tokensSql(first: number, only: (code: string) => string): string {
     WHERE tokens.token = u.token AND ${only("u.code")}`;
 }
 
-/** The row's status changes with the table's; its updated_at with every append (for expiry), to the minute. */
+/**
+ * The row's status changes with the table's; its updated_at with every append (for expiry), to the minute. A row
+ * with nothing to change is left alone: an UPDATE writes a new version of the row even when every value stays.
+ */
 function rowsSql(first: number, only: (code: string) => string): string {
   const p = params(first);
   return `UPDATE tables t
-    SET status = COALESCE(u.status, t.status), version = COALESCE(u.version, t.version),
-        updated_at = CASE WHEN u.status IS NOT NULL OR t.updated_at < u.at - 60000 THEN u.at ELSE t.updated_at END
+    SET status = COALESCE(u.status, t.status), version = COALESCE(u.version, t.version), updated_at = u.at
     FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::int[], ${p(3)}::bigint[]) AS u (code, status, version, at)
-    WHERE t.code = u.code AND ${only("u.code")}`;
+    WHERE t.code = u.code AND (u.status IS NOT NULL OR t.updated_at < u.at - 60000) AND ${only("u.code")}`;
 }
 
 const all = () => "TRUE";
