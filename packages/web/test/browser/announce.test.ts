@@ -19,13 +19,22 @@ const focused = (page: Page) =>
     const el = document.activeElement;
     return !el || el === document.body ? "body" : `${el.tagName.toLowerCase()}#${el.id}.${el.className}`;
   });
+/** Where the focus is once the page has redrawn (effects run after the paint; a busy machine may take a while). */
+const settledFocus = async (page: Page) => {
+  await page
+    .waitForFunction(() => document.activeElement !== null && document.activeElement !== document.body, undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
+  return focused(page);
+};
 
 /**
  * Notes, at every frame, the round on the table, the banner's text, the move narration and every live region's
  * text (what a screen reader would be told), into `window.seen`.
  */
 function watchTable(): void {
-  const seen: { round: string; banner: string; said: string; live: string[] }[] = [];
+  const seen: { round: string; step: string; banner: string; said: string; live: string[] }[] = [];
   (window as unknown as { seen: typeof seen }).seen = seen;
   const look = () => {
     const live = [...document.querySelectorAll("[aria-live], [role=status]")]
@@ -33,15 +42,17 @@ function watchTable(): void {
       .map((el) => el.textContent ?? "");
     seen.push({
       round: document.querySelector("main")?.dataset.round ?? "",
+      step: document.querySelector("main")?.dataset.step ?? "",
       banner: document.querySelector(".banner")?.textContent ?? "",
       said: document.querySelector(".status-line")?.textContent ?? "",
       live,
     });
-    requestAnimationFrame(look);
+    // A newer watcher replaces this one.
+    if ((window as unknown as { seen: typeof seen }).seen === seen) requestAnimationFrame(look);
   };
   look();
 }
-type Seen = { round: string; banner: string; said: string; live: string[] }[];
+type Seen = { round: string; step: string; banner: string; said: string; live: string[] }[];
 const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
 
 /** Passes (or takes the first packet, or swaps) until knocking is offered on this seat's turn. */
@@ -52,6 +63,14 @@ async function untilKnockOffered(page: Page, name: string): Promise<void> {
     await quietMove(page);
   }
   throw new Error("knocking was never offered");
+}
+
+/** Swaps the first hand card for the first middle card by keys (1, then 4); waits until the table shows it. */
+async function swapByKeys(page: Page): Promise<void> {
+  const before = await page.evaluate(() => document.querySelector("main")?.dataset.step ?? "");
+  await page.keyboard.press("1");
+  await page.keyboard.press("4");
+  await page.waitForFunction((b) => document.querySelector("main")?.dataset.step !== b, before);
 }
 
 if (!chromiumAvailable()) console.warn("browser tests skipped: /usr/bin/chromium is missing");
@@ -65,21 +84,40 @@ describe.skipIf(!chromiumAvailable())("announcements at the table", () => {
     // "zügig": the computer waits a moment before each move, so the knock's banner is still up when the round ends.
     await presetSettings(page, settingsFor("de", "quick"));
     await page.goto(`${env.server.url}/#/play`);
-    await untilKnockOffered(page, "banner");
-    await page.evaluate(watchTable);
-    const knockRound = await round(page);
-    await page.keyboard.press("k");
-    // The result panel takes the focus to "Nächste Runde": press Enter the moment it does.
-    await page.waitForFunction(() => document.activeElement?.getAttribute("data-action") === "next-round", undefined, {
-      timeout: 15_000,
-    });
+    let knockRound = "";
+    for (let attempt = 0; ; attempt++) {
+      await untilKnockOffered(page, "banner");
+      await page.evaluate(watchTable);
+      knockRound = await round(page);
+      await page.keyboard.press("k");
+      // The result panel takes the focus to "Nächste Runde": press Enter the moment it does. (When the knock ends
+      // the match, a seat swimming having lost, the focus goes to "Revanche" instead: the next turn is then one of a
+      // new match, and the knock is made again there.)
+      const onButton = await page.waitForFunction(
+        () => {
+          const action = document.activeElement?.getAttribute("data-action");
+          return action === "next-round" || action === "rematch" ? action : null;
+        },
+        undefined,
+        { timeout: 15_000 },
+      );
+      if ((await onButton.jsonValue()) === "next-round") break;
+      expect(attempt, "every knock ended the match").toBeLessThan(3);
+    }
     await page.keyboard.press("Enter");
     await page.waitForFunction((r) => document.querySelector("main")?.dataset.round !== r, knockRound);
     await page.waitForTimeout(1500);
     const frames = await seen(page);
     await page.screenshot({ path: screenshotPath("banner-new-round-360x740") });
-    // Over the new round no banner of the last one: every banner shown then is about the new round.
-    const stale = frames.filter((f) => f.round !== knockRound && f.banner !== "").map((f) => f.banner);
+    // Over the new round no banner of the last one: none at all over the new deal until its first move, and later
+    // none that the knock's round showed. (The computer may knock in the new round: that banner is news.)
+    const before = new Set(frames.filter((f) => f.round === knockRound && f.banner !== "").map((f) => f.banner));
+    const later = frames.filter((f) => f.round !== knockRound);
+    const dealt = later[0]?.step;
+    const stale = later
+      .filter((f) => f.banner !== "" && (f.step === dealt || before.has(f.banner)))
+      .map((f) => `${f.step} ${f.banner}`);
+    expect(later.length).toBeGreaterThan(0);
     expect(stale).toEqual([]);
     // Your own knock was told to you in the second person, on the banner and in the narration line.
     expect(frames.some((f) => f.round === knockRound && f.banner === "Du klopfst!")).toBe(true);
@@ -97,10 +135,12 @@ describe.skipIf(!chromiumAvailable())("announcements at the table", () => {
     await page.evaluate(watchTable);
     // A swap may make 31 or Feuer, told as "31! You end the round."; a busy machine may take a moment to draw it.
     const own = /^(You (pass|swap|chose)|31! You end|Fire! You hold)/;
-    // A pass that completes a lap of passes is told as the new middle it brings: then the next move is looked at.
+    // A pass that completes a lap of passes is told as the new middle it brings: then the next move, a swap, is
+    // looked at.
     for (let attempt = 0; attempt < 3; attempt++) {
       await waitForMyTurn(page, "narration");
-      await quietMove(page);
+      if (attempt === 0) await quietMove(page);
+      else await swapByKeys(page);
       const told = await page
         .waitForFunction(
           (source) => (window as unknown as { seen: Seen }).seen.some((f) => new RegExp(source).test(f.said)),
@@ -129,8 +169,7 @@ describe.skipIf(!chromiumAvailable())("announcements at the table", () => {
     await page.focus("[data-action=start-local]");
     await page.keyboard.press("Enter");
     await page.waitForSelector(".hand button.card");
-    await page.waitForTimeout(300);
-    expect(await focused(page)).not.toBe("body");
+    expect(await settledFocus(page)).not.toBe("body");
     await page.evaluate(watchTable);
 
     // One move of yours, then on to your next turn (with knocking offered, to see the result below).
@@ -150,8 +189,7 @@ describe.skipIf(!chromiumAvailable())("announcements at the table", () => {
       const dealt = await round(page);
       await page.click("[data-action=next-round]");
       await page.waitForFunction((r) => document.querySelector("main")?.dataset.round !== r, dealt);
-      await page.waitForTimeout(300);
-      expect(await focused(page)).not.toBe("body");
+      expect(await settledFocus(page)).not.toBe("body");
     }
     await context.close();
   }, 120_000);

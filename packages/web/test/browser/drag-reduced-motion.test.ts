@@ -30,7 +30,7 @@ async function dragOnto(page: Page, row: string): Promise<boolean> {
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
   await page.mouse.up();
   return page
-    .waitForFunction((b) => document.querySelector("main")?.dataset.step !== b, before, { timeout: 5000 })
+    .waitForFunction((b) => document.querySelector("main")?.dataset.step !== b, before, { timeout: 15_000 })
     .then(
       () => true,
       () => false,

@@ -87,16 +87,24 @@ export async function playLocalMatch(page: Page, how: "mouse" | "keyboard", maxS
   throw new Error(`the match did not end within ${maxSteps} steps`);
 }
 
-/** Waits until this seat is to act, dealing on when a round ends before that; a screenshot is kept on failure. */
+/**
+ * Waits until this seat is to act, dealing on when a round ends before that, and asking for a rematch when the match
+ * ends before that (bots at instant speed can reach 31 before this seat's first turn, and with one life that ends the
+ * match); a screenshot is kept on failure.
+ */
 export async function waitForMyTurn(page: Page, name: string, timeout = 30_000): Promise<void> {
   const until = Date.now() + timeout;
+  const left = () => ({ timeout: Math.max(1, Math.min(3000, until - Date.now())) });
   try {
     for (;;) {
-      await page.waitForSelector("[data-action=next-round], .turn-line strong", {
+      await page.waitForSelector("[data-action=next-round], [data-action=rematch], .turn-line strong", {
         timeout: Math.max(1, until - Date.now()),
       });
       if (await page.isVisible(".turn-line strong")) return;
-      await page.click("[data-action=next-round]", { timeout: 3000 }).catch(() => undefined);
+      if (await page.isVisible("[data-action=rematch]")) {
+        await page.click("[data-action=rematch]", left()).catch(() => undefined);
+        await page.waitForSelector("[data-action=rematch]", { state: "detached", ...left() }).catch(() => undefined);
+      } else await page.click("[data-action=next-round]", left()).catch(() => undefined);
     }
   } catch (error) {
     await page.screenshot({ path: screenshotPath(`failed-${name}`), fullPage: true });

@@ -55,7 +55,7 @@ describe.skipIf(!chromiumAvailable())("leaderboard", () => {
       }).observe(document.body, { childList: true, subtree: true, attributes: true });
     });
     await page.click("[data-period=month]");
-    await page.waitForSelector(".leaderboard [aria-busy=true]", { timeout: 5_000 });
+    await page.waitForSelector(".leaderboard [aria-busy=true]", { timeout: 15_000 });
     expect(await page.$$("[data-board] [data-board-player]")).toHaveLength(0);
     expect(await page.evaluate(() => (window as unknown as { staleMonthRows: number }).staleMonthRows)).toBe(0);
     release();
@@ -66,7 +66,7 @@ describe.skipIf(!chromiumAvailable())("leaderboard", () => {
     expect(wide).toBeLessThanOrEqual(shown);
     await page.screenshot({ path: screenshotPath("leaderboard-360x740") });
     await page.click(`[data-board-player="${anna.id}"] a`);
-    await page.waitForFunction((id) => location.hash === `#/player/${id}`, anna.id, { timeout: 5_000 });
+    await page.waitForFunction((id) => location.hash === `#/player/${id}`, anna.id, { timeout: 15_000 });
     await context.close();
   }, 90_000);
 });

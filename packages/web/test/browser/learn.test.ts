@@ -161,13 +161,13 @@ describe.skipIf(!chromiumAvailable())("Spielen lernen in the browser", () => {
     await page.waitForSelector("[data-coach][data-stage=done]");
     expect(await coach(page).textContent()).toContain("31!");
     // By keyboard on: the coach's button has the focus, Enter reads on and opens the next lesson.
-    // Effects run after the paint: the focus is read once it has settled (or after 3 s).
+    // Effects run after the paint: the focus is read once it has settled (or after 10 s).
     const focused = async () => {
       await page
         .waitForFunction(
           () => ["coach-next", "next-lesson"].includes(document.activeElement?.getAttribute("data-action") ?? ""),
           undefined,
-          { timeout: 3000 },
+          { timeout: 10_000 },
         )
         .catch(() => undefined);
       return page.evaluate(() => document.activeElement?.getAttribute("data-action"));

@@ -64,7 +64,7 @@ describe.skipIf(!chromiumAvailable())("names on the table's chips", () => {
           .filter((n) => (n.textContent ?? "").length <= 6 && n.scrollWidth > n.clientWidth + 1)
           .map((n) => n.textContent),
       );
-    await expect.poll(cutNames, { timeout: 3000 }).toEqual([]);
+    await expect.poll(cutNames, { timeout: 10_000 }).toEqual([]);
     const cut = await cutNames();
     await page.screenshot({ path: screenshotPath("chip-names-20-1280x800") });
     expect(cut).toEqual([]);

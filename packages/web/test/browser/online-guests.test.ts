@@ -44,7 +44,7 @@ describe.skipIf(!chromiumAvailable())("guests at an online table", () => {
     await host.page.click("[data-action=copy-link]");
     await host.page.waitForSelector("[data-action=copy-link]:has-text('Kopiert')");
     expect(await host.page.evaluate(() => navigator.clipboard.readText())).toBe(`${env.server.url}/t/${code}`);
-    await host.page.waitForSelector("[data-action=copy-link]:has-text('Link kopieren')", { timeout: 5000 });
+    await host.page.waitForSelector("[data-action=copy-link]:has-text('Link kopieren')", { timeout: 15_000 });
 
     // After "Menü" the host finds the table again on the start page, in the same seat.
     const seat = await host.page.getAttribute(".seats--me [data-seat]", "data-seat");
@@ -68,7 +68,7 @@ describe.skipIf(!chromiumAvailable())("guests at an online table", () => {
       await guest.page.reload();
       await guest.page.waitForSelector(".seats--me [data-seat]", { timeout: 15_000 });
       await guest.page.waitForFunction(() => document.querySelector(".status-line")?.textContent !== "", undefined, {
-        timeout: 5000,
+        timeout: 15_000,
       });
       if ((await step()) !== before.step) continue;
       expect(await guest.page.textContent(".status-line")).toBe(before.words);

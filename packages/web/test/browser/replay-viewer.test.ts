@@ -86,7 +86,7 @@ describe.skipIf(!chromiumAvailable())("the replay viewer", () => {
         (before) =>
           JSON.stringify([...document.querySelectorAll(".replay-rounds li")].map((i) => i.textContent)) !== before,
         JSON.stringify(second),
-        { timeout: 5000 },
+        { timeout: 15_000 },
       )
       .catch(() => undefined);
     const first = await page.$$eval(".replay-rounds li", (items) => items.map((i) => i.textContent));
@@ -105,7 +105,7 @@ describe.skipIf(!chromiumAvailable())("the replay viewer", () => {
         (before) =>
           JSON.stringify([...document.querySelectorAll(".replay-rounds li")].map((i) => i.textContent)) !== before,
         JSON.stringify(first),
-        { timeout: 5000 },
+        { timeout: 15_000 },
       );
       rounds = await page.$$eval(".replay-rounds li", (items) => items.map((i) => i.textContent));
     }

@@ -54,12 +54,12 @@ describe.skipIf(!chromiumAvailable())("a match against the computer survives rel
     await page.keyboard.press("k");
     await page.keyboard.press("p");
     await page.click(`${question} [data-action=stay]`);
-    await page.waitForSelector(question, { state: "detached", timeout: 5000 });
+    await page.waitForSelector(question, { state: "detached", timeout: 15_000 });
     expect(await snapshot(page)).toEqual(before);
     await menuButton(page).click();
     await page.waitForSelector(question);
     await page.keyboard.press("Escape");
-    await page.waitForSelector(question, { state: "detached", timeout: 5000 });
+    await page.waitForSelector(question, { state: "detached", timeout: 15_000 });
     expect(page.url()).toContain("#/play");
 
     // Leaving: the start page offers the match, and continuing brings it back as it was.
