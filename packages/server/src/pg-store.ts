@@ -1,87 +1,19 @@
 import type pg from "pg";
 import type { TableStatus } from "./protocol.js";
-import type { MatchSummary, Store, StoredEntry, StoredTable, TableRow } from "./store.js";
-import { PG_CHAT_MIGRATION } from "./pg-chat.js";
-import { PG_PLAYERS_MIGRATION } from "./pg-players.js";
-import { PG_RATINGS_MIGRATION } from "./pg-ratings.js";
+import {
+  type MatchSummary,
+  type Store,
+  type StoredEntry,
+  type StoredTable,
+  type TableRow,
+  StoreBusyError,
+} from "./store.js";
 import { type PendingAppend, writeAppend, writeBatch, writeBatchAtOnce } from "./pg-append.js";
 import { inTransaction, newPool } from "./pg-transaction.js";
-import { PG_LEASES_MIGRATION, type WriteFence } from "./cluster/lease.js";
+import { HELD_LEASES_SQL, type WriteFence } from "./cluster/lease.js";
+import { migratePg } from "./pg-schema.js";
 
-/**
- * Versioned schema changes: migration i takes the database from schema version i to i+1 (kept in schema_version).
- * Only ever append. Times are epoch milliseconds (BIGINT); JSON is kept as the text the server wrote, so a record
- * reads back byte for byte.
- */
-export const PG_MIGRATIONS: readonly string[] = [
-  `CREATE TABLE tables (
-     code TEXT PRIMARY KEY,
-     name TEXT NOT NULL,
-     config TEXT NOT NULL,
-     status TEXT NOT NULL DEFAULT 'lobby',
-     version INTEGER NOT NULL DEFAULT 0,
-     created_at BIGINT NOT NULL,
-     updated_at BIGINT NOT NULL
-   );
-   CREATE INDEX tables_status_updated ON tables (status, updated_at);
-   -- The log: one row per version, never two (a second append of the same version fails: the fence builds on it).
-   CREATE TABLE actions (
-     code TEXT NOT NULL,
-     version INTEGER NOT NULL,
-     entry TEXT NOT NULL,
-     at BIGINT NOT NULL,
-     PRIMARY KEY (code, version)
-   );
-   CREATE TABLE snapshots (
-     code TEXT PRIMARY KEY,
-     version INTEGER NOT NULL,
-     state TEXT NOT NULL,
-     at BIGINT NOT NULL
-   );
-   CREATE TABLE match_records (
-     code TEXT NOT NULL,
-     match INTEGER NOT NULL,
-     record TEXT NOT NULL,
-     at BIGINT NOT NULL,
-     PRIMARY KEY (code, match)
-   );
-   CREATE TABLE tokens (
-     token TEXT PRIMARY KEY,
-     created_at BIGINT NOT NULL,
-     used_at BIGINT NOT NULL,
-     seated BOOLEAN NOT NULL DEFAULT FALSE
-   );
-   CREATE INDEX tokens_seated_used ON tokens (seated, used_at);`,
-  // Ratings (pg-ratings.ts): current skills, the matches taken, each player's ended matches.
-  PG_RATINGS_MIGRATION,
-  // Players (pg-players.ts): guests and accounts, sessions, passkeys, which saved records each player sat in.
-  PG_PLAYERS_MIGRATION,
-  // Table talk (pg-chat.ts): lines kept with their table and match, and the lobby's.
-  PG_CHAT_MIGRATION,
-  // Table ownership leases of a cluster (cluster/lease.ts).
-  PG_LEASES_MIGRATION,
-];
-
-/** Any server may start at the same time as another: migrations run under this advisory lock, one at a time. */
-const MIGRATION_LOCK = 0x5c4_31;
-
-/** Brings the database to the latest schema; returns its version. */
-export async function migratePg(pool: pg.Pool, migrations: readonly string[] = PG_MIGRATIONS): Promise<number> {
-  // All in one transaction: PostgreSQL's schema changes are transactional, so a failed migration leaves nothing.
-  return inTransaction(pool, async (client) => {
-    await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
-    await client.query("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
-    const found = await client.query<{ version: number }>("SELECT version FROM schema_version");
-    if (found.rows.length === 0) await client.query("INSERT INTO schema_version (version) VALUES (0)");
-    const current = found.rows[0]?.version ?? 0;
-    if (current > migrations.length) {
-      throw new Error(`database schema ${current} is newer than this server's (${migrations.length})`);
-    }
-    for (let v = current; v < migrations.length; v++) await client.query(migrations[v]!);
-    await client.query("UPDATE schema_version SET version = $1", [migrations.length]);
-    return migrations.length;
-  });
-}
+export { PG_MIGRATIONS, migratePg } from "./pg-schema.js";
 
 export interface PgStoreOptions {
   /** Connections at most (default 5). */
@@ -106,6 +38,12 @@ export const WRITER_SETTINGS = {
   enable_mergejoin: "off",
 };
 
+/** Snapshots being written at once at most (of the pool's connections, the rest stay for loads and records). */
+const MAX_SNAPSHOTS = 3;
+
+/** A write of `writeTable`: its SQL from the numbering of its parameters and the fence's condition. */
+type TableWrite = (param: (i: number) => string, allowed: string) => string;
+
 /** Appends written in one transaction at most (a bound on statement size). */
 const MAX_BATCH = 500;
 
@@ -123,6 +61,8 @@ export class PgStore implements Store {
   private closed = false;
 
   private readonly sidePools: pg.Pool[] = [];
+  /** Snapshots under way (see saveSnapshot). */
+  private snapshotsWriting = 0;
   /** The group commits' own connections (see WRITER_SETTINGS). */
   private readonly writerPool: pg.Pool;
 
@@ -259,23 +199,52 @@ export class PgStore implements Store {
     else await inTransaction(this.pool, async (client) => writeBatch(client, await fenced(client)));
   }
 
-  /** One write of a table's data: in a transaction behind the fence when there is one. */
-  private async writeTable(code: string, sql: string, params: unknown[]): Promise<void> {
+  /**
+   * One write of a table's data, behind the fence when there is one. `write` makes the statement from the numbering
+   * of its parameters and a condition that holds only when the fence lets the write through. With a fence that says
+   * its check as parameters it is one statement: the check first, then the write (a round trip each costs a whole
+   * turn of a busy event loop, and a snapshot waited four of them); else the check and the write in a transaction.
+   */
+  private async writeTable(code: string, write: TableWrite, params: unknown[]): Promise<void> {
     const fence = this.fence;
+    const numbered = (from: number) => (i: number) => `$${from + i}`;
     if (!fence) {
-      await this.pool.query(sql, params);
+      await this.pool.query(write(numbered(1), "TRUE"), params);
+      return;
+    }
+    if (fence.claims) {
+      const { node, codes, tags } = fence.claims([code]);
+      const sql = `WITH held AS (${HELD_LEASES_SQL}),
+        w AS (${write(numbered(4), "EXISTS (SELECT 1 FROM held)")})
+        SELECT code FROM held`;
+      if ((await this.pool.query(sql, [node, codes, tags, ...params])).rowCount === 0) throw fence.lost(code);
       return;
     }
     await inTransaction(this.pool, async (client) => {
       if (!(await fence.held(client, [code])).has(code)) throw fence.lost(code);
-      await client.query(sql, params);
+      await client.query(write(numbered(1), "TRUE"), params);
     });
   }
 
+  /**
+   * At most MAX_SNAPSHOTS at once; beyond that one is declined at once (STORE_BUSY) rather than queued behind the
+   * others for the pool: a snapshot only shortens a later load, and its table tries again later.
+   */
   async saveSnapshot(code: string, version: number, state: string, at: number): Promise<void> {
+    if (this.snapshotsWriting >= MAX_SNAPSHOTS) throw new StoreBusyError("snapshot");
+    this.snapshotsWriting++;
+    try {
+      await this.writeSnapshot(code, version, state, at);
+    } finally {
+      this.snapshotsWriting--;
+    }
+  }
+
+  private async writeSnapshot(code: string, version: number, state: string, at: number): Promise<void> {
     await this.writeTable(
       code,
-      `INSERT INTO snapshots (code, version, state, at) VALUES ($1, $2, $3, $4)
+      (p, allowed) => `INSERT INTO snapshots (code, version, state, at)
+       SELECT ${p(0)}::text, ${p(1)}::int, ${p(2)}::text, ${p(3)}::bigint WHERE ${allowed}
        ON CONFLICT (code) DO UPDATE SET version = excluded.version, state = excluded.state, at = excluded.at`,
       [code, version, state, at],
     );
@@ -350,7 +319,8 @@ export class PgStore implements Store {
     // Saving the same record again (a rematch makes sure it is kept) leaves its time: the match ended then.
     await this.writeTable(
       code,
-      `INSERT INTO match_records (code, match, record, at) VALUES ($1, $2, $3, $4)
+      (p, allowed) => `INSERT INTO match_records (code, match, record, at)
+       SELECT ${p(0)}::text, ${p(1)}::int, ${p(2)}::text, ${p(3)}::bigint WHERE ${allowed}
        ON CONFLICT (code, match) DO UPDATE SET record = excluded.record,
          at = CASE WHEN match_records.record = excluded.record THEN match_records.at ELSE excluded.at END`,
       [code, match, record, at],

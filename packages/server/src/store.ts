@@ -68,3 +68,15 @@ export interface StoredTable {
   readonly snapshot: { readonly version: number; readonly state: string } | null;
   readonly entries: readonly StoredEntry[];
 }
+
+/**
+ * A write the store declined because it is busy with others of its kind (a snapshot, say, which only saves work later:
+ * the caller may try again later). Nothing was written.
+ */
+export class StoreBusyError extends Error {
+  readonly code = "STORE_BUSY";
+  constructor(what: string) {
+    super(`STORE_BUSY: ${what} not written now, the store is busy`);
+    this.name = "StoreBusyError";
+  }
+}

@@ -57,6 +57,8 @@ export class Table {
   private readonly driver: TableDriver;
   private queue: Promise<unknown> = Promise.resolve();
   private lastSnapshot: number;
+  /** The snapshot being written, if one is. */
+  private snapshotting: Promise<void> | null = null;
   private running = 0;
   /** The table stopped running here (abandon): it changes nothing any more. */
   private gone = false;
@@ -160,14 +162,25 @@ export class Table {
     this.drive();
     this.audience.publish(before.version, events, reply);
     this.deps.onTableChanged?.(this);
-    // A snapshot only shortens a later load: it is written once everyone has the update, not before.
-    if (model.version - this.lastSnapshot >= this.deps.settings.snapshotEvery) {
-      try {
-        await this.deps.store.saveSnapshot(this.code, model.version, JSON.stringify(model), now);
-        this.lastSnapshot = model.version;
-      } catch (cause) {
-        this.deps.log.error({ err: cause, table: this.code }, "snapshot not saved");
-      }
+    // A snapshot only shortens a later load: it is written once everyone has the update, not before, and the table
+    // goes on meanwhile (on a busy store a snapshot can take a while; the log has the change already). One at a time:
+    // the next is taken once this one is written.
+    if (this.snapshotting === null && model.version - this.lastSnapshot >= this.deps.settings.snapshotEvery) {
+      const version = model.version;
+      this.snapshotting = this.deps.store
+        .saveSnapshot(this.code, version, JSON.stringify(model), now)
+        .then(
+          () => {
+            this.lastSnapshot = Math.max(this.lastSnapshot, version);
+          },
+          (cause: unknown) =>
+            (cause as { code?: unknown }).code === "STORE_BUSY"
+              ? this.deps.log.debug({ table: this.code }, "snapshot put off: the store is busy")
+              : this.deps.log.error({ err: cause, table: this.code }, "snapshot not saved"),
+        )
+        .finally(() => {
+          this.snapshotting = null;
+        });
     }
     return null;
   }

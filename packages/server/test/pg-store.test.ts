@@ -51,6 +51,32 @@ describe("PostgreSQL log", () => {
   });
 });
 
+describe("PostgreSQL snapshots", () => {
+  it("writes a few at once and declines the rest at once (STORE_BUSY), each table's later one still written", async () => {
+    const store = await PgStore.open(await running().createDatabase(), { poolSize: 2 });
+    try {
+      const codes = Array.from({ length: 8 }, (_, i) => `SNAP${i}AAAAA`);
+      for (const code of codes) await store.createTable({ code, name: "T", config: "{}", createdAt: 1000 });
+      const results = await Promise.allSettled(codes.map((code) => store.saveSnapshot(code, 1, '{"v":1}', 2000)));
+      const written = results.filter((r) => r.status === "fulfilled").length;
+      expect(written).toBeGreaterThanOrEqual(1);
+      expect(written).toBeLessThan(codes.length);
+      for (const r of results) {
+        if (r.status === "rejected") expect((r.reason as { code?: string }).code).toBe("STORE_BUSY");
+      }
+      // Declined ones come later, one at a time, and are written; a declined one wrote nothing.
+      for (const [i, code] of codes.entries()) {
+        const table = await store.loadTable(code);
+        expect(table!.snapshot?.version ?? null).toBe(results[i]!.status === "fulfilled" ? 1 : null);
+        await store.saveSnapshot(code, 2, '{"v":2}', 3000);
+        expect((await store.loadTable(code))!.snapshot?.version).toBe(2);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe("PostgreSQL schema", () => {
   it("migrates once, also when several servers start together, and refuses a newer schema", async () => {
     const url = await running().createDatabase();
