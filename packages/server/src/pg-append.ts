@@ -67,7 +67,7 @@ function columnsOf(batch: readonly PendingAppend[]): Columns {
 }
 
 /** `$n` from `first` on. */
-const params = (first: number) => (i: number) => `$${first + i}`;
+export const params = (first: number) => (i: number) => `$${first + i}`;
 
 /** The three writes, their parameters numbered from `first` on, limited to the tables for which `only(code)` holds. */
 function actionsSql(first: number, only: (code: string) => string): string {

@@ -8,7 +8,7 @@ import {
   type TableRow,
   StoreBusyError,
 } from "./store.js";
-import { type PendingAppend, writeAppend, writeBatch, writeBatchAtOnce } from "./pg-append.js";
+import { type PendingAppend, params, writeAppend, writeBatch, writeBatchAtOnce } from "./pg-append.js";
 import { inTransaction, newPool } from "./pg-transaction.js";
 import { HELD_LEASES_SQL, type WriteFence } from "./cluster/lease.js";
 import { migratePg } from "./pg-schema.js";
@@ -205,24 +205,23 @@ export class PgStore implements Store {
    * its check as parameters it is one statement: the check first, then the write (a round trip each costs a whole
    * turn of a busy event loop, and a snapshot waited four of them); else the check and the write in a transaction.
    */
-  private async writeTable(code: string, write: TableWrite, params: unknown[]): Promise<void> {
+  private async writeTable(code: string, write: TableWrite, values: unknown[]): Promise<void> {
     const fence = this.fence;
-    const numbered = (from: number) => (i: number) => `$${from + i}`;
     if (!fence) {
-      await this.pool.query(write(numbered(1), "TRUE"), params);
+      await this.pool.query(write(params(1), "TRUE"), values);
       return;
     }
     if (fence.claims) {
       const { node, codes, tags } = fence.claims([code]);
       const sql = `WITH held AS (${HELD_LEASES_SQL}),
-        w AS (${write(numbered(4), "EXISTS (SELECT 1 FROM held)")})
+        w AS (${write(params(4), "EXISTS (SELECT 1 FROM held)")})
         SELECT code FROM held`;
-      if ((await this.pool.query(sql, [node, codes, tags, ...params])).rowCount === 0) throw fence.lost(code);
+      if ((await this.pool.query(sql, [node, codes, tags, ...values])).rowCount === 0) throw fence.lost(code);
       return;
     }
     await inTransaction(this.pool, async (client) => {
       if (!(await fence.held(client, [code])).has(code)) throw fence.lost(code);
-      await client.query(write(numbered(1), "TRUE"), params);
+      await client.query(write(params(1), "TRUE"), values);
     });
   }
 

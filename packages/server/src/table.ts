@@ -57,8 +57,8 @@ export class Table {
   private readonly driver: TableDriver;
   private queue: Promise<unknown> = Promise.resolve();
   private lastSnapshot: number;
-  /** The snapshot being written, if one is. */
-  private snapshotting: Promise<void> | null = null;
+  /** A snapshot is being written. */
+  private snapshotting = false;
   private running = 0;
   /** The table stopped running here (abandon): it changes nothing any more. */
   private gone = false;
@@ -165,9 +165,10 @@ export class Table {
     // A snapshot only shortens a later load: it is written once everyone has the update, not before, and the table
     // goes on meanwhile (on a busy store a snapshot can take a while; the log has the change already). One at a time:
     // the next is taken once this one is written.
-    if (this.snapshotting === null && model.version - this.lastSnapshot >= this.deps.settings.snapshotEvery) {
+    if (!this.snapshotting && model.version - this.lastSnapshot >= this.deps.settings.snapshotEvery) {
       const version = model.version;
-      this.snapshotting = this.deps.store
+      this.snapshotting = true;
+      void this.deps.store
         .saveSnapshot(this.code, version, JSON.stringify(model), now)
         .then(
           () => {
@@ -179,7 +180,7 @@ export class Table {
               : this.deps.log.error({ err: cause, table: this.code }, "snapshot not saved"),
         )
         .finally(() => {
-          this.snapshotting = null;
+          this.snapshotting = false;
         });
     }
     return null;
