@@ -65,9 +65,17 @@ try {
     logDir,
     // Browsers load the page from the entry's address: its origin may open WebSockets on every node.
     // The proxy on 127.0.0.1 is trusted for X-Forwarded-For: limits per address count each player, not the proxy.
-    env: { ALLOWED_ORIGINS: origins.join(","), TRUST_PROXY: "127.0.0.1", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
+    // It routes `/ws?node=ID` to node ID, so clients are told where their table runs and come back there.
+    env: {
+      ALLOWED_ORIGINS: origins.join(","),
+      TRUST_PROXY: "127.0.0.1",
+      ROUTE_HINTS: "1",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+    },
   });
-  say(`Schwimmen cluster: http://127.0.0.1:${port}  (HAProxy, round-robin over ${nodeCount} nodes)`);
+  say(
+    `Schwimmen cluster: http://127.0.0.1:${port}  (HAProxy over ${nodeCount} nodes: round-robin, ?node=ID to that node)`,
+  );
   for (const node of cluster.nodes) {
     say(`  node ${node.id}: ${node.url}  (pid ${node.pid}, ${node.url}/healthz)`);
     node.onExit = (code, signal) => {

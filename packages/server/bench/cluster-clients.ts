@@ -13,6 +13,11 @@ import { type BenchTable, type PlayHooks, openTable } from "./load-client.js";
 export interface ClientsData {
   /** The nodes' addresses; seat i of table t connects to urls[(t + i) % urls.length]. */
   readonly urls: readonly string[];
+  /**
+   * With route hints (BENCH_ROUTE): each node's address by its id. A seat told by a `route` push that its table runs
+   * on another node comes back there, as the entry routes `?node=` (docs/scaling.md); null: seats stay put.
+   */
+  readonly nodeUrls: Readonly<Record<string, string>> | null;
   /** The global indexes of this worker's tables: first, count. */
   readonly first: number;
   readonly tables: number;
@@ -41,7 +46,14 @@ export interface PhaseFigures {
   readonly loopP99Ms: number;
 }
 export type FromClients =
-  | { readonly type: "ramped"; readonly tables: number; readonly failed: number; readonly firstError: string | null }
+  | {
+      readonly type: "ramped";
+      readonly tables: number;
+      readonly failed: number;
+      readonly firstError: string | null;
+      /** Seats that moved to their table's node on a `route` push. */
+      readonly moved: number;
+    }
   | PhaseFigures
   | { readonly type: "stopped" };
 export type ToClients = { readonly type: "phase"; readonly phase: string; readonly pace: Pace } | { type: "stop" };
@@ -125,7 +137,9 @@ async function ramp(): Promise<void> {
       const index = data.first + start + k;
       // Seat i on node (index + i) mod N: with two nodes, neighbours sit on different nodes and hosts alternate.
       const rotated = urls.map((_url, i) => urls[(index + i) % urls.length]!);
-      return openTable(rotated, seats, hooks).then(
+      const { nodeUrls } = data;
+      const follow = nodeUrls === null ? undefined : (node: string) => nodeUrls[node];
+      return openTable(rotated, seats, hooks, undefined, follow).then(
         (table) => void tables.push(table),
         (cause: unknown) => {
           failed++;
@@ -135,7 +149,8 @@ async function ramp(): Promise<void> {
     });
     await Promise.all(batch);
   }
-  send({ type: "ramped", tables: tables.length, failed, firstError });
+  const moved = tables.reduce((n, table) => n + table.moved, 0);
+  send({ type: "ramped", tables: tables.length, failed, firstError, moved });
 }
 
 let started = false;

@@ -102,10 +102,10 @@ export async function nodePauses(urls: readonly string[]): Promise<PauseFigures 
   return sum;
 }
 
-/** What each node's /healthz says it owns now: "a 1250, b 1250". */
+/** What each node's /healthz says it owns now and its sockets' links to other nodes: "a 1250/0, b 1250/0". */
 export async function ownedTables(urls: readonly string[]): Promise<string> {
   const answers = await Promise.all(urls.map((url) => healthOf(url, 5000)));
-  return answers.map((a, i) => (a ? `${a.node} ${a.tables}` : `${urls[i]} ?`)).join(", ");
+  return answers.map((a, i) => (a ? `${a.node} ${a.tables}/${a.links ?? 0}` : `${urls[i]} ?`)).join(", ");
 }
 
 const portOf = (url: string | null): number | null => (url ? Number(new URL(url).port) || null : null);

@@ -39,7 +39,7 @@ export interface RunResult {
   /** The nodes' RSS in MB (summed) before the sockets opened and once everyone was seated. */
   readonly idleRss: number;
   readonly seatedRss: number;
-  /** The tables each node owned once everyone was seated ("a 1250, b 1250"). */
+  /** Tables each node owned and its links to other nodes once everyone was seated ("a 1250/0, b 1250/0"). */
   readonly owned: string;
   readonly phases: readonly PhaseResult[];
   readonly problems: readonly string[];
@@ -139,7 +139,7 @@ export function printSummary(runs: readonly RunResult[], seats: number, burstAtO
     console.log(
       `${run.nodes} node(s): ${run.sockets} sockets at ${run.tables} tables seated in ${run.rampS.toFixed(1)} s ` +
         `(${run.failedTables} tables failed); nodes' RSS ${run.idleRss.toFixed(0)} -> ${run.seatedRss.toFixed(0)} MB: ` +
-        `${fixed(kb, 1)} KB per connection; tables owned: ${run.owned}`,
+        `${fixed(kb, 1)} KB per connection; tables owned/links: ${run.owned}`,
     );
     const counts = run.phases
       .map((p) => `${p.name} ${p.actions} actions (${fixed(rate(p))}/s on average), ${p.samples.length} timed`)

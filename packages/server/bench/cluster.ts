@@ -1,8 +1,10 @@
 /**
  * Cluster load benchmark (`npm run bench:cluster`): PostgreSQL, Redis and N server nodes on 127.0.0.1 (the cluster
  * harness; by default one run with 1 node, then one with 2), or a running cluster (CLUSTER_URLS: the nodes' own
- * addresses). TABLES tables of SOCKETS/TABLES people, each person on a WebSocket of their own; seat i of table t sits
- * on node (t + i) mod N, so with two nodes every table has players on both. The clients run in CLIENT_WORKERS worker
+ * addresses). TABLES tables of SOCKETS/TABLES people, each person on a WebSocket of their own; seat i of table t
+ * connects to node (t + i) mod N, so with two nodes every table has players on both. With route hints (BENCH_ROUTE,
+ * on by default) the nodes tell a seat whose table runs elsewhere where it runs, and the seat comes back there while
+ * being seated, as the entry of `npm run cluster` routes it; with BENCH_ROUTE=0 every seat stays where it connected. The clients run in CLIENT_WORKERS worker
  * threads (all seats of a table in one thread: one clock per measurement).
  *
  * Phases: ramp (open and seat everyone), warm-up (the matches start), human pace for SECONDS (a seat acts 1-3 s
@@ -14,7 +16,7 @@
  * per run the memory per connection (the nodes' RSS after seating everyone minus before, over the sockets).
  *
  * Environment (defaults): SOCKETS (10000), TABLES (2500), SECONDS (60), BURST_SECONDS (SECONDS/2, at least 10),
- * WARMUP_SECONDS (5), NODES ("1,2"), CLIENT_WORKERS (2), RAMP_BATCH (25 tables at once per thread), HUMAN_MS
+ * WARMUP_SECONDS (5), NODES ("1,2"), BENCH_ROUTE (1), CLIENT_WORKERS (2), RAMP_BATCH (25 tables at once per thread), HUMAN_MS
  * ("1000,3000"), BURST_MS ("0,0"), ROUND_PAUSE_MS (1500), TIME_LIMIT_S (1200: then everything is stopped),
  * BENCH_ENTRY (dist; "source" runs the nodes through tsx), CLUSTER_URLS with DATABASE_URL and REDIS_URL (their
  * figures) to measure a cluster that runs already.
@@ -71,11 +73,18 @@ const CLUSTER_URLS = (env.CLUSTER_URLS ?? "").split(",").filter((u) => u.trim() 
 const NODES = CLUSTER_URLS.length > 0 ? [CLUSTER_URLS.length] : (env.NODES ?? "1,2").split(",").map(Number);
 /** BENCH_ENTRY=source runs the nodes from the TypeScript sources (tsx) instead of the build. */
 const ENTRY = env.BENCH_ENTRY === "source" ? "source" : "dist";
+/**
+ * BENCH_ROUTE=1 (the default): the nodes give route hints and a seat whose table runs on another node comes back
+ * there, as `npm run cluster`'s entry routes it; 0: every seat stays where it connected (half the commands of two
+ * nodes take the Redis hop).
+ */
+const ROUTE = (env.BENCH_ROUTE ?? "1") !== "0";
 /** The nodes' settings for the run (started nodes only). */
 const NODE_ENV = {
   LOG_LEVEL: "warn",
   STATS_INTERVAL_MS: "0",
   ROUND_PAUSE_MS: String(number("ROUND_PAUSE_MS", 1500)),
+  ...(ROUTE ? { ROUTE_HINTS: "1" } : {}),
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -124,12 +133,14 @@ class Clients {
   private stopping: Promise<PhaseFigures[]> | null = null;
   private failure: Error | null = null;
 
-  constructor(urls: readonly string[]) {
+  constructor(urls: readonly string[], nodeIds: readonly string[]) {
     const per = Math.ceil(TABLES / WORKERS);
+    const nodeUrls = ROUTE ? Object.fromEntries(nodeIds.map((id, i) => [id, urls[i]!])) : null;
     for (let w = 0; w < WORKERS; w++) {
       const first = w * per;
       const data: ClientsData = {
         urls,
+        nodeUrls,
         first,
         tables: Math.max(0, Math.min(per, TABLES - first)),
         seats: SEATS,
@@ -259,18 +270,21 @@ async function run(nodes: number): Promise<RunResult | null> {
     await sleep(1000);
     const idleRss = rssOfNodes(cluster);
     const rampStart = performance.now();
-    const clients = new Clients(cluster.urls);
+    const clients = new Clients(cluster.urls, cluster.nodeIds);
     stopAll.push(async () => void (await clients.stop()));
     const ramped = await clients.collect("ramped");
     const rampS = (performance.now() - rampStart) / 1000;
     const opened = ramped.reduce((n, r) => n + r.tables, 0);
     const failed = ramped.reduce((n, r) => n + r.failed, 0);
+    const moved = ramped.reduce((n, r) => n + r.moved, 0);
     const sockets = opened * SEATS;
     const seatedRss = rssOfNodes(cluster);
     const owned = await ownedTables(cluster.urls);
     console.log(
       `  ramp: ${sockets} sockets at ${opened} tables in ${rampS.toFixed(1)} s (${failed} tables failed` +
-        `${failed > 0 ? `: ${ramped.find((r) => r.firstError)?.firstError}` : ""}); nodes' RSS ${idleRss.toFixed(0)} -> ${seatedRss.toFixed(0)} MB; tables owned: ${owned}`,
+        `${failed > 0 ? `: ${ramped.find((r) => r.firstError)?.firstError}` : ""}); ${moved} seats moved to their ` +
+        `table's node (route hints ${ROUTE ? "on" : "off"}); nodes' RSS ${idleRss.toFixed(0)} -> ` +
+        `${seatedRss.toFixed(0)} MB; tables owned and links: ${owned}`,
     );
     const phases: PhaseResult[] = [];
     const plan: [string, Pace, number][] = [

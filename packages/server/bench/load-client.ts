@@ -33,6 +33,8 @@ interface Frame {
   type: string;
   re?: number;
   code?: string;
+  token?: string;
+  node?: string;
   version?: number;
   table?: { code: string };
   view?: { legal: Record<string, unknown>[]; over: boolean };
@@ -48,6 +50,9 @@ export class BenchPlayer {
   private nextId = 1;
   private timer: NodeJS.Timeout | null = null;
   private lastSent = 0;
+  token = "";
+  /** The node a `route` push named: the table runs there (ROUTE_HINTS). */
+  routedTo: string | null = null;
 
   constructor(
     readonly table: BenchTable,
@@ -55,23 +60,42 @@ export class BenchPlayer {
     private readonly hooks: PlayHooks,
   ) {}
 
-  open(url: string): Promise<void> {
+  /** Opens this seat's socket at `url` (`query`: what follows `/ws`); a socket it had before is left to the caller. */
+  open(url: string, query = ""): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.ws = new WebSocket(url.replace(/^http/, "ws") + "/ws", {
+      const ws = new WebSocket(url.replace(/^http/, "ws") + "/ws" + query, {
         perMessageDeflate: false,
         skipUTF8Validation: true,
       });
-      this.ws.once("open", () => resolve());
+      this.ws = ws;
+      ws.once("open", () => resolve());
       // Also after the opening: a socket reset later is seen as its close, never thrown.
-      this.ws.on("error", reject);
-      this.ws.on("message", (data: Buffer) => this.receive(data.toString()));
-      this.ws.on("close", (code: number) => {
+      ws.on("error", reject);
+      ws.on("message", (data: Buffer) => this.receive(data.toString()));
+      ws.on("close", (code: number) => {
+        // A socket this seat moved away from (`move`) closes as expected.
+        if (ws !== this.ws) return;
         if (!this.hooks.stopping()) this.hooks.unexpectedClose(code);
         // Nothing will answer any more: the requests still waiting get an error of their own.
         for (const done of this.waiting.values()) done({ type: "error", code: "CLOSED" });
         this.waiting.clear();
       });
     });
+  }
+
+  /**
+   * Comes back at the table's own node as a client told by a `route` push does through the entry: a new socket at
+   * `url` (asking for `node`), hello with this seat's token, a rejoin from the last version; then the old socket goes.
+   */
+  async move(url: string, node: string, code: string): Promise<void> {
+    const old = this.ws;
+    await this.open(url, `?node=${node}`);
+    const welcome = await this.request({ type: "hello", token: this.token });
+    if (welcome.type !== "welcome") throw new Error(`hello refused after moving: ${welcome.code ?? welcome.type}`);
+    const rejoined = await this.request({ type: "join", code, lastVersion: Math.max(0, this.version) });
+    if (rejoined.type === "error") throw new Error(`rejoin refused after moving: ${rejoined.code ?? "?"}`);
+    old.close();
+    this.routedTo = null;
   }
 
   request(message: Record<string, unknown>): Promise<Frame> {
@@ -109,6 +133,7 @@ export class BenchPlayer {
   }
 
   private handle(m: Frame): void {
+    if (m.type === "route") this.routedTo = m.node ?? null;
     if (m.type === "error") this.hooks.error(m.code ?? "?");
     // A sync nobody asked for: the server dropped updates to this socket, which read too slowly (see "Slow clients").
     if (m.type === "sync" && m.re === undefined) this.hooks.error("CATCH_UP_SYNC");
@@ -167,6 +192,8 @@ export class BenchTable {
   players: BenchPlayer[] = [];
   /** The invite code, once the table is made. */
   code = "";
+  /** Seats that followed a `route` push to the table's node while being seated. */
+  moved = 0;
   private inFlight: InFlight[] = [];
 
   acted(from: number, hooks: PlayHooks): void {
@@ -204,6 +231,8 @@ export async function openTable(
   seats: number,
   hooks: PlayHooks,
   timeoutMs = 60_000,
+  /** Follows `route` pushes (ROUTE_HINTS): the address of a node by its id, as the entry would route `?node=`. */
+  nodeUrl?: (node: string) => string | undefined,
 ): Promise<BenchTable> {
   const table = new BenchTable();
   const players = Array.from({ length: seats }, (_, i) => new BenchPlayer(table, i === 0, hooks));
@@ -211,7 +240,8 @@ export async function openTable(
   const timer = setTimeout(() => table.terminate(), timeoutMs);
   try {
     await Promise.all(players.map((p, i) => p.open(urls[i % urls.length]!)));
-    await Promise.all(players.map((p) => p.request({ type: "hello" })));
+    const welcomes = await Promise.all(players.map((p) => p.request({ type: "hello" })));
+    players.forEach((p, i) => (p.token = welcomes[i]!.token ?? ""));
     const made = await players[0]!.request({
       type: "create",
       name: "Bench",
@@ -225,6 +255,16 @@ export async function openTable(
     for (let i = 1; i < seats; i++) {
       const joined = await players[i]!.request({ type: "join", code, name: `P${i + 1}` });
       if (joined.type === "error") throw new Error(`join refused: ${joined.code ?? "?"}`);
+    }
+    if (nodeUrl) {
+      // A hint follows its join's answer at once: once a ping is answered, every hint is in.
+      await Promise.all(players.map((p) => p.request({ type: "ping" })));
+      for (const p of players) {
+        const url = p.routedTo === null ? undefined : nodeUrl(p.routedTo);
+        if (url === undefined) continue;
+        await p.move(url, p.routedTo!, code);
+        table.moved++;
+      }
     }
   } catch (cause) {
     table.terminate();

@@ -31,6 +31,8 @@ export type ServerConfig = Required<
   readonly redisUrl?: string;
   /** Cluster mode: how long a table's lease lasts unless renewed (LEASE_TTL_MS; the server's default 8000). */
   readonly leaseTtlMs?: number;
+  /** Cluster mode: the entry routes `/ws?node=ID` to node ID, so clients are told where their table runs (ROUTE_HINTS=1). */
+  readonly routeHints?: boolean;
   /** The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (TRUST_PROXY, addresses with commas). */
   readonly trustProxy?: readonly string[];
 };
@@ -114,6 +116,7 @@ export interface ClusterConfig {
   readonly nodeId: string;
   readonly redisUrl: string;
   readonly leaseTtlMs?: number;
+  readonly routeHints?: boolean;
 }
 
 /** A Redis address: redis://[user:password@]host[:port][/db], nothing more. */
@@ -133,14 +136,17 @@ function isRedisUrl(text: string): boolean {
   );
 }
 
-/** NODE_ID, REDIS_URL and LEASE_TTL_MS: cluster mode, or undefined for the single process. */
+/** NODE_ID, REDIS_URL, LEASE_TTL_MS and ROUTE_HINTS: cluster mode, or undefined for the single process. */
 function readCluster(env: Env, postgres: boolean): Result<ClusterConfig | undefined, ConfigError> {
   const nodeId = env.NODE_ID?.trim() || undefined;
   const redisUrl = env.REDIS_URL?.trim() || undefined;
   const ttl = whole(env, "LEASE_TTL_MS", 500, 600_000);
   if (!ttl.ok) return ttl;
   const fail = (message: string) => err<ConfigError>({ code: "INVALID_CONFIG", message });
+  const hints = env.ROUTE_HINTS?.trim() ?? "";
+  if (!["", "0", "1"].includes(hints)) return fail(`ROUTE_HINTS must be 0 or 1, not "${hints}"`);
   if (nodeId === undefined && redisUrl === undefined) {
+    if (hints === "1") return fail("ROUTE_HINTS needs cluster mode (NODE_ID and REDIS_URL)");
     return ttl.value === undefined ? ok(undefined) : fail("LEASE_TTL_MS needs cluster mode (NODE_ID and REDIS_URL)");
   }
   if (nodeId === undefined) return fail("REDIS_URL needs NODE_ID too (cluster mode needs both)");
@@ -153,7 +159,12 @@ function readCluster(env: Env, postgres: boolean): Result<ClusterConfig | undefi
     return fail("REDIS_URL must be an address like redis://127.0.0.1:6379/0");
   }
   if (!postgres) return fail("cluster mode (NODE_ID, REDIS_URL) needs STORE=postgres and DATABASE_URL");
-  return ok({ nodeId, redisUrl, ...(ttl.value === undefined ? {} : { leaseTtlMs: ttl.value }) });
+  return ok({
+    nodeId,
+    redisUrl,
+    ...(ttl.value === undefined ? {} : { leaseTtlMs: ttl.value }),
+    ...(hints === "1" ? { routeHints: true } : {}),
+  });
 }
 
 /** TRUST_PROXY: the addresses of the proxies in front of the server, IPv4 or IPv6, separated by commas. */

@@ -87,6 +87,11 @@ export class Connection implements SessionOwner, LinkEnd {
     readonly remote: string,
     /** The player of the session cookie sent with the upgrade request (null without one, or once deleted). */
     public player: PlayerRef | null = null,
+    /**
+     * With route hints on (ClusterOptions.routeHints): the node this socket asked the entry for ("" for none). A
+     * socket that follows a table on another node is told that node's id once, unless it asked for it already.
+     */
+    private readonly askedNode: string | null = null,
   ) {
     this.addressKey = addressKey(remote);
     this.session = new TableSession(this, deps);
@@ -300,6 +305,10 @@ export class Connection implements SessionOwner, LinkEnd {
       this.session.close();
       this.link?.close();
       this.link = link;
+      // The entry can bring this client straight to the table's node: it may come back there (docs/scaling.md).
+      if (this.askedNode !== null && this.askedNode !== link.node) {
+        this.push(frame({ type: "route", node: link.node }));
+      }
       return this.arm(null);
     }
     this.send(errorFrame("INTERNAL", "the table's server did not answer; try again", re));

@@ -38,6 +38,8 @@ export interface Health {
   readonly node: string;
   readonly store: "sqlite" | "postgres";
   readonly tables: number;
+  /** In a cluster: sockets on this node that follow a table on another node (through a link). */
+  readonly links?: number;
 }
 
 export interface HttpDeps {

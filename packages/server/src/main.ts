@@ -9,14 +9,20 @@ if (!config.ok) {
   process.stderr.write(`schwimmen server: ${config.error.message}\n`);
   process.exit(2);
 }
-const { logLevel, databaseUrl, nodeId, redisUrl, leaseTtlMs, ...options } = config.value;
+const { logLevel, databaseUrl, nodeId, redisUrl, leaseTtlMs, routeHints, ...options } = config.value;
 const logger = pino({ level: logLevel });
 
 let server: GameServer;
 try {
   if (nodeId !== undefined && redisUrl !== undefined && databaseUrl !== undefined) {
     // Cluster mode (NODE_ID, REDIS_URL, STORE=postgres): the server opens the shared database fenced by its leases.
-    const cluster = { node: nodeId, redisUrl, databaseUrl, ...(leaseTtlMs === undefined ? {} : { leaseTtlMs }) };
+    const cluster = {
+      node: nodeId,
+      redisUrl,
+      databaseUrl,
+      ...(leaseTtlMs === undefined ? {} : { leaseTtlMs }),
+      ...(routeHints ? { routeHints } : {}),
+    };
     server = await startServer({ ...options, cluster, logger });
   } else {
     // STORE=postgres: every store in the one PostgreSQL database (migrated here); otherwise the SQLite file.

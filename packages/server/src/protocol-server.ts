@@ -169,6 +169,12 @@ export type ServerMessage =
   | (Reply & { readonly type: "chatHistory"; readonly room: ChatRoom; readonly messages: readonly ChatLine[] })
   /** The answer to `chatLeave`. */
   | (Reply & { readonly type: "chatLeft"; readonly room: ChatRoom })
+  /**
+   * In a cluster whose entry routes `/ws?node=ID` to node ID (ROUTE_HINTS): the table this connection just entered runs
+   * on node `node`, and this connection reaches it through another node. A client may open `/ws?node=<node>`, say
+   * hello and rejoin there, then close this one; nothing is lost if it does not.
+   */
+  | (Reply & { readonly type: "route"; readonly node: string })
   /** The host removed this seat from the waiting table: the connection no longer follows it. */
   | (Reply & { readonly type: "kicked"; readonly code: string })
   | (Reply & {

@@ -254,6 +254,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
         node: cluster?.node ?? "single",
         store: store instanceof SqliteStore ? "sqlite" : "postgres",
         tables: cluster ? await cluster.owned() : hub.size,
+        ...(cluster ? { links: cluster.links.size } : {}),
       }),
     }),
   );
@@ -276,6 +277,8 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
       return;
     }
     const remote = clientAddress(req, options.trustProxy) ?? "?";
+    // The node the client asked the entry for (`/ws?node=ID`, docs/scaling.md "Routing"): no hint names it again.
+    const asked = url.searchParams.get("node")?.slice(0, 32) ?? "";
     const key = addressKey(remote);
     if (!addresses.sockets.acquire(key)) {
       log.warn({ remote }, "websocket refused: too many from this address");
@@ -305,6 +308,7 @@ export async function startServer(options: ServerOptions = {}): Promise<GameServ
           },
           remote,
           player,
+          cluster?.hints ? asked : null,
         );
         connections.add(connection);
         heartbeat.add(connection);

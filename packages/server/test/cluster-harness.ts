@@ -20,6 +20,8 @@ export interface NodeHealth {
   readonly node: string;
   readonly store: string;
   readonly tables: number;
+  /** Sockets on this node that follow a table on another node. */
+  readonly links?: number;
   /** Its open WebSockets. */
   readonly connections?: number;
 }

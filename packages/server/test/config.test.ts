@@ -85,6 +85,11 @@ describe("server settings from the environment", () => {
     const plain = readConfig({ ...CLUSTER, REDIS_URL: "redis://:secret@redis.internal" });
     expect(plain.ok && plain.value).toMatchObject({ redisUrl: "redis://:secret@redis.internal" });
     expect(plain.ok && plain.value.leaseTtlMs).toBeUndefined();
+    expect(plain.ok && plain.value.routeHints).toBeUndefined();
+    const hinted = readConfig({ ...CLUSTER, ROUTE_HINTS: "1" });
+    expect(hinted.ok && hinted.value.routeHints).toBe(true);
+    const unhinted = readConfig({ ...CLUSTER, ROUTE_HINTS: "0" });
+    expect(unhinted.ok && unhinted.value.routeHints).toBeUndefined();
   });
 
   it("stays a single process without NODE_ID and REDIS_URL", () => {
@@ -128,6 +133,8 @@ describe("server settings from the environment", () => {
     ["Redis with a named database", { ...CLUSTER, REDIS_URL: "redis://127.0.0.1:6379/games" }, /REDIS_URL must be/],
     ["a lease of 10 ms", { ...CLUSTER, LEASE_TTL_MS: "10" }, /LEASE_TTL_MS/],
     ["a lease without a cluster", { ...PG, LEASE_TTL_MS: "2000" }, /LEASE_TTL_MS needs cluster mode/],
+    ["route hints of yes", { ...CLUSTER, ROUTE_HINTS: "yes" }, /ROUTE_HINTS must be 0 or 1/],
+    ["route hints without a cluster", { ...PG, ROUTE_HINTS: "1" }, /ROUTE_HINTS needs cluster mode/],
   ];
   it.each(bad)("refuses %s with a typed error naming the variable", (_name, env, pattern) => {
     const config = readConfig(env);

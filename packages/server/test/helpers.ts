@@ -75,8 +75,9 @@ export class TestClient {
     });
   }
 
-  static async connect(url: string, headers: Record<string, string> = {}): Promise<TestClient> {
-    const ws = new WebSocket(url.replace(/^http/, "ws") + "/ws", { headers });
+  /** `query`: what follows `/ws` in the address, like `?node=a`. */
+  static async connect(url: string, headers: Record<string, string> = {}, query = ""): Promise<TestClient> {
+    const ws = new WebSocket(url.replace(/^http/, "ws") + "/ws" + query, { headers });
     await new Promise<void>((resolve, reject) => {
       ws.once("open", () => resolve());
       ws.once("error", reject);
@@ -85,8 +86,8 @@ export class TestClient {
   }
 
   /** Connects and says hello (with a token to be someone known). */
-  static async open(url: string, token?: string): Promise<TestClient> {
-    const client = await TestClient.connect(url);
+  static async open(url: string, token?: string, query = ""): Promise<TestClient> {
+    const client = await TestClient.connect(url, {}, query);
     const welcome = await client.request(token ? { type: "hello", token } : { type: "hello" });
     client.token = (welcome as { token: string }).token;
     return client;

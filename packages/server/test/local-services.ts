@@ -295,6 +295,8 @@ export function haproxyConfig(port: number, options: ProxyOptions): string {
     "  http-check send meth GET uri /healthz",
     "  http-check expect status 200",
     `  default-server inter ${every} fastinter ${Math.max(100, every / 2)} fall 2 rise 1 on-marked-down shutdown-sessions`,
+    // `/ws?node=ID` goes to node ID while it is up (a client told where its table runs); else round-robin.
+    ...options.servers.map((s) => `  use-server ${s.name} if { urlp(node) -m str ${s.name} }`),
     ...options.servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`),
     "",
   ].join("\n");

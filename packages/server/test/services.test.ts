@@ -32,7 +32,7 @@ describe("throwaway services", () => {
     expect(await listening(other.port)).toBe(false);
   });
 
-  it("balances over the nodes whose /healthz answers 200 and leaves a failing one out", async () => {
+  it("balances over the nodes whose /healthz answers 200, routes ?node=ID to that node while it is up, and leaves a failing one out", async () => {
     const nodes = await Promise.all(
       ["a", "b"].map(async (name) => {
         let healthy = true;
@@ -46,14 +46,20 @@ describe("throwaway services", () => {
     );
     const proxy = await startHaproxy({ port: await freePort(), servers: nodes, checkEveryMs: 200 });
     try {
-      const answers = async (n: number) => {
+      const answers = async (n: number, query = "") => {
         const seen = new Set<string>();
-        for (let i = 0; i < n; i++) seen.add(await (await fetch(`${proxy.url}/x`)).text());
+        for (let i = 0; i < n; i++) seen.add(await (await fetch(`${proxy.url}/x${query}`)).text());
         return [...seen].sort();
       };
       await waitUntil("both nodes up", async () => (await answers(4)).length === 2, 10_000);
+      // `?node=ID` picks the node (a client told where its table runs); an unknown one is balanced as usual.
+      expect(await answers(4, "?node=a")).toEqual(["a"]);
+      expect(await answers(4, "?node=b")).toEqual(["b"]);
+      expect(await answers(4, "?node=c")).toEqual(["a", "b"]);
       nodes[0]!.fail();
       await waitUntil("node a out", async () => (await answers(4)).join() === "b", 10_000);
+      // A node that is down is not asked for: the entry goes to one that is up.
+      expect(await answers(4, "?node=a")).toEqual(["b"]);
     } finally {
       await proxy.stop();
       for (const node of nodes) node.server.close();

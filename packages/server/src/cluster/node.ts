@@ -27,6 +27,11 @@ export interface ClusterOptions {
   readonly checkEveryMs?: number;
   readonly links?: Partial<LinkLimits>;
   readonly followers?: Partial<FollowerLimits>;
+  /**
+   * The entry routes `/ws?node=ID` to node ID (ROUTE_HINTS): a connection that reaches its table through a link is
+   * told where the table runs (a `route` push), so that it can come back there directly.
+   */
+  readonly routeHints?: boolean;
 }
 
 /** The pseudo table code whose lease names the node that runs the cluster's one quick matcher. */
@@ -73,6 +78,11 @@ export class ClusterNode implements Ownership {
       await fenced.store.close();
       throw cause;
     }
+  }
+
+  /** Whether connections are told where their table runs (ClusterOptions.routeHints). */
+  get hints(): boolean {
+    return this.options.routeHints === true;
   }
 
   get node(): string {
