@@ -3,23 +3,14 @@
  * waits as long as the way in to its table takes (in a cluster whose node died, the table arrives on another node
  * some seconds later) and says it connects meanwhile. A stand-in WebSocket and fake timers; no server, no browser.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createOnlineGame } from "../src/online/online-game.js";
-import { FakeSocket } from "./fake-socket.js";
+import { FakeSocket, useFakeSockets } from "./fake-socket.js";
 
 const PATIENCE_MS = 8000;
 
 describe("an online page on its way to a table", () => {
-  beforeEach(() => {
-    FakeSocket.all = [];
-    vi.useFakeTimers();
-    vi.stubGlobal("WebSocket", FakeSocket);
-    vi.stubGlobal("location", { protocol: "http:", host: "test" });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  useFakeSockets("test");
 
   const sent = (socket: FakeSocket, type: string) => socket.sent.find((m) => m.type === type);
 

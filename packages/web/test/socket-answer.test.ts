@@ -4,9 +4,9 @@
  * WebSocket and fake timers; no server.
  */
 import type { ServerMessage } from "@schwimmen/server/protocol";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ANSWER_MS, DROPPED, ENTERING_ANSWER_MS, GameSocket, NO_ANSWER } from "../src/online/socket.js";
-import { FakeSocket } from "./fake-socket.js";
+import { FakeSocket, useFakeSockets } from "./fake-socket.js";
 
 function connect() {
   const downs: number[] = [];
@@ -22,15 +22,7 @@ function connect() {
 }
 
 describe("a request without an answer", () => {
-  beforeEach(() => {
-    FakeSocket.all = [];
-    vi.useFakeTimers();
-    vi.stubGlobal("WebSocket", FakeSocket);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  useFakeSockets();
 
   it("is dropped after ANSWER_MS: the line is reported down and a new connection opens at once", async () => {
     const { socket, first, downs, opens } = connect();

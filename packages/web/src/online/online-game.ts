@@ -202,6 +202,11 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
       }
       case "error":
         return refused(message, entering);
+      case "route":
+        // A cluster node says the table this page just entered runs on another node: the connection moves there
+        // unnoticed (socket.ts), and rejoins by the table's code.
+        if (status.get().stage === "table") socket.moveTo(message.node);
+        return;
       default:
         return;
     }

@@ -7,17 +7,11 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Cluster, type NodeHealth, startCluster } from "../../../server/test/cluster-harness.js";
-import {
-  type PgServer,
-  type RedisServer,
-  freePort,
-  startPostgres,
-  startRedis,
-  waitUntil,
-} from "../../../server/test/local-services.js";
+import type { Cluster, NodeHealth } from "../../../server/test/cluster-harness.js";
+import { waitUntil } from "../../../server/test/local-services.js";
 import { TEXTS } from "../../src/i18n/index.js";
-import { chromiumAvailable, ensureBuild, launchBrowser, screenshotPath } from "./harness.js";
+import { type PageCluster, startPageCluster } from "./cluster-pages.js";
+import { chromiumAvailable, screenshotPath } from "./harness.js";
 import { createTable, moveIfMyTurn, newPlayer, playToTheEnd } from "./online-drive.js";
 
 /** Short leases, so the table moves to the surviving node within a few seconds of the kill. */
@@ -60,40 +54,18 @@ const connections = async (cluster: Cluster) =>
   Promise.all(cluster.nodes.map(async (n) => (await n.health()) as (NodeHealth & { connections?: number }) | null));
 
 describe.skipIf(!chromiumAvailable())("a match on a cluster when the node that runs it dies", () => {
-  let postgres: PgServer | undefined;
-  let redis: RedisServer | undefined;
+  let setup: PageCluster | undefined;
   let cluster: Cluster | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    ensureBuild();
-    postgres = await startPostgres();
-    redis = await startRedis();
-    // The proxy's port is known before the nodes start: pages from its address may open their WebSockets.
-    const port = await freePort();
-    cluster = await startCluster({
-      databaseUrl: await postgres.createDatabase(),
-      redisUrl: redis.url,
-      nodes: 2,
-      entry: "dist",
-      proxy: { port, checkEveryMs: 500 },
-      env: {
-        LEASE_TTL_MS: String(LEASE_TTL_MS),
-        BOT_DELAY_MS: "30",
-        ROUND_PAUSE_MS: "400",
-        LOG_LEVEL: "warn",
-        ALLOWED_ORIGINS: `http://127.0.0.1:${port}`,
-      },
-    });
-    browser = await launchBrowser();
+    // Short leases and fast bots and rounds.
+    const env = { LEASE_TTL_MS: String(LEASE_TTL_MS), BOT_DELAY_MS: "30", ROUND_PAUSE_MS: "400" };
+    setup = await startPageCluster(env);
+    ({ cluster, browser } = setup);
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await cluster?.stop();
-    await redis?.stop();
-    await postgres?.stop();
-  }, 60_000);
+  afterAll(() => setup?.stop(), 60_000);
 
   it("both people come back to the same match after kill -9 of its node and play it to the end", async () => {
     const entry = cluster!.url;
