@@ -305,9 +305,10 @@ export class Connection implements SessionOwner, LinkEnd {
       this.session.close();
       this.link?.close();
       this.link = link;
-      // The entry can bring this client straight to the table's node: it may come back there (docs/scaling.md).
+      // The entry can bring this client straight to the table's node: it may come back there (docs/scaling.md). Sent
+      // like an answer: a push would be dropped for a socket that reads slowly, and the hint comes once.
       if (this.askedNode !== null && this.askedNode !== link.node) {
-        this.push(frame({ type: "route", node: link.node }));
+        this.send(frame({ type: "route", node: link.node }));
       }
       return this.arm(null);
     }
