@@ -131,9 +131,13 @@ for (const [label, threads] of [
   });
   if (base) {
     const [[wall, cpu], [baseWall, baseCpu]] = medians;
+    // Also the median of the ratios of the runs made one right after the other: the load of a shared machine comes
+    // and goes, and a pair of neighbouring runs sees much the same of it.
+    const pairs = (key) => median(runs[0].map((run, i) => run[key] / runs[1][i][key])).toFixed(2);
     console.log(
       `  this build / BENCH_BASE (${label}): ${(wall / baseWall).toFixed(2)} of the wall time, ` +
-        `${(cpu / baseCpu).toFixed(2)} of the CPU time; ${load()}`,
+        `${(cpu / baseCpu).toFixed(2)} of the CPU time (median of the paired runs' ratios: ` +
+        `${pairs("seconds")} of the wall time, ${pairs("cpu")} of the CPU time); ${load()}`,
     );
   }
 }
