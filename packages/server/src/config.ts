@@ -6,6 +6,7 @@ import { isIP } from "node:net";
 import { type Result, ok, err } from "@schwimmen/rules";
 import type { ServerOptions } from "./server.js";
 import { DEFAULT_LIMITS, type ServerLimits } from "./socket-guard.js";
+import { NODE_ID_PATTERN } from "./node-id.js";
 
 export interface ConfigError {
   readonly code: "INVALID_CONFIG";
@@ -151,7 +152,7 @@ function readCluster(env: Env, postgres: boolean): Result<ClusterConfig | undefi
   }
   if (nodeId === undefined) return fail("REDIS_URL needs NODE_ID too (cluster mode needs both)");
   if (redisUrl === undefined) return fail("NODE_ID needs REDIS_URL too (cluster mode needs both)");
-  if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(nodeId)) {
+  if (!NODE_ID_PATTERN.test(nodeId)) {
     return fail(`NODE_ID must be 1 to 32 of a-z, 0-9 and "-" (not first), not "${nodeId}"`);
   }
   if (!isRedisUrl(redisUrl)) {

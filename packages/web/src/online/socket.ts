@@ -1,4 +1,5 @@
 import type { ClientMessage, ServerMessage } from "@schwimmen/server/protocol";
+import { NODE_ID_PATTERN } from "@schwimmen/server/node-id";
 
 type Outgoing = ClientMessage extends infer M ? (M extends { id?: unknown } ? Omit<M, "id"> : never) : never;
 
@@ -29,8 +30,6 @@ export const ENTERING_ANSWER_MS = 20_000;
 const ENTERING = new Set<string>(["hello", "join", "watch", "create", "quickMatch"]);
 /** The code onDown reports for a connection the page gave up itself (no answer in time); shown as a lost line. */
 export const NO_ANSWER = 4900;
-/** A cluster node's id, as the server and the entry's `?node=` know it. */
-const NODE_ID = /^[a-z0-9][a-z0-9-]{0,31}$/;
 
 /**
  * Waits after the server's own close codes (docs/protocol.md): "too slow" (4002) and "moved" (4003: the table went to
@@ -188,7 +187,7 @@ export class GameSocket {
    */
   moveTo(node: string): void {
     const line = this.line;
-    if (this.closed || !NODE_ID.test(node) || this.refused.has(node) || this.moving || this.retiring) return;
+    if (this.closed || !NODE_ID_PATTERN.test(node) || this.refused.has(node) || this.moving || this.retiring) return;
     if (!line || line.socket.readyState !== WebSocket.OPEN || nodeOf(line.url) === node) return;
     const url = new URL(line.url);
     url.searchParams.set("node", node);
