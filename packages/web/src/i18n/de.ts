@@ -2,7 +2,7 @@ import type { Texts } from "./en.js";
 
 export const de: Texts = {
   title: "Schwimmen",
-  tagline: "31 · Schnauz · Knack: das Kartenspiel für 2 bis 9 Spieler",
+  tagline: "31 · Schnauz · Knack: das Kartenspiel für 2 bis 20 Spieler",
   skip: "Zum Inhalt springen",
   menu: "Menü",
   back: "Zurück",

@@ -1,7 +1,7 @@
 /** English texts; the German file has the same keys. `{name}`-style fields are filled by `fmt`. */
 export const en = {
   title: "Schwimmen",
-  tagline: "31 · Schnauz · Knack: the card game for 2 to 9 players",
+  tagline: "31 · Schnauz · Knack: the card game for 2 to 20 players",
   skip: "Skip to content",
   menu: "Menu",
   back: "Back",

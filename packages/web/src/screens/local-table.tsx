@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { botAsk } from "../game/bot-client.js";
+import { botNames } from "../game/bot-names.js";
 import { createLocalGame } from "../game/local-game.js";
 import { clearSavedMatch, loadSavedMatch, storeSavedMatch } from "../game/saved-match.js";
 import { fullRules } from "../presets.js";
@@ -11,12 +12,6 @@ import { loadLocalLedger, storeLocalLedger } from "../stakes/local-ledger.js";
 import { stakeSettings } from "../stakes/stake-settings.js";
 import { levelsFor } from "./start.js";
 
-// Enough for a big round of 20 (two decks).
-// prettier-ignore
-const BOT_NAMES = [
-  "Lena", "Tom", "Anna", "Jonas", "Mia", "Paul", "Emma", "Finn", "Lukas", "Sophie",
-  "Felix", "Hannah", "Leon", "Clara", "Jakob", "Lea", "Noah", "Ida", "Karl",
-];
 /** Marks the history entry pushed over the table's own, so that the browser's Back first asks. */
 const GUARD = "schwimmenLocalGuard";
 
@@ -32,7 +27,7 @@ export function LocalTable({ onMenu }: { onMenu: () => void }) {
     const current = settings.get();
     const rules = fullRules(current.rules);
     const levels = levelsFor(current.levels, current.seats);
-    const names = [current.name, ...levels.map((_, i) => BOT_NAMES[i] ?? `#${i + 2}`)];
+    const names = [current.name, ...botNames(current.name, levels.length)];
     return createLocalGame({
       rules,
       names,
