@@ -49,6 +49,7 @@ export function defaultLineup(): string[] {
   return level === undefined ? [] : [level, level, level];
 }
 
+/** Twenty: the 19 bots of a table of 20 have names even when the player's own is one of them (it is left out). */
 const BOT_NAMES = [
   "Lena",
   "Tom",
@@ -69,6 +70,7 @@ const BOT_NAMES = [
   "Lara",
   "Finn",
   "Clara",
+  "Karl",
 ];
 
 /** House rules by a short name, as the web table offers them: the hidden deal, and two decks for a big round. */
