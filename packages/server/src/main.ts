@@ -9,7 +9,7 @@ if (!config.ok) {
   process.stderr.write(`schwimmen server: ${config.error.message}\n`);
   process.exit(2);
 }
-const { logLevel, databaseUrl, nodeId, redisUrl, leaseTtlMs, routeHints, ...options } = config.value;
+const { logLevel, databaseUrl, commitGatherMs, nodeId, redisUrl, leaseTtlMs, routeHints, ...options } = config.value;
 const logger = pino({ level: logLevel });
 
 let server: GameServer;
@@ -20,13 +20,17 @@ try {
       node: nodeId,
       redisUrl,
       databaseUrl,
+      ...(commitGatherMs === undefined ? {} : { commitGatherMs }),
       ...(leaseTtlMs === undefined ? {} : { leaseTtlMs }),
       ...(routeHints ? { routeHints } : {}),
     };
     server = await startServer({ ...options, cluster, logger });
   } else {
     // STORE=postgres: every store in the one PostgreSQL database (migrated here); otherwise the SQLite file.
-    const stores = databaseUrl === undefined ? {} : await openPgStores(databaseUrl);
+    const stores =
+      databaseUrl === undefined
+        ? {}
+        : await openPgStores(databaseUrl, commitGatherMs === undefined ? {} : { gatherMs: commitGatherMs });
     server = await startServer({ ...options, ...stores, logger });
   }
 } catch (cause) {

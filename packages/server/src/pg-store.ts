@@ -24,6 +24,12 @@ export interface PgStoreOptions {
   readonly fence?: WriteFence;
   /** Group commits under way at once at most (default 2): a batch need not wait for the whole one before it. */
   readonly writers?: number;
+  /**
+   * How long (ms) a group commit gathers appends before it writes them (default 0: until the event loop's next
+   * turn). A few ms put more appends in one transaction when they come one by one, as at human pace, so that the
+   * database commits less often: each append waits up to that long more (COMMIT_GATHER_MS; docs/scaling.md).
+   */
+  readonly gatherMs?: number;
 }
 
 /**
@@ -72,6 +78,7 @@ export class PgStore implements Store {
     private readonly fence: WriteFence | undefined,
     private readonly url: string,
     private readonly maxWriters: number,
+    private readonly gatherMs: number,
   ) {
     this.pool = pool;
     this.now = now;
@@ -80,6 +87,11 @@ export class PgStore implements Store {
 
   /** Connects and migrates; fails when the database cannot be reached. */
   static async open(url: string, options: PgStoreOptions = {}): Promise<PgStore> {
+    // The options first: a bad one opens no connection.
+    const writers = options.writers ?? 2;
+    if (!Number.isInteger(writers) || writers < 1) throw new RangeError(`bad number of writers ${writers}`);
+    const gatherMs = options.gatherMs ?? 0;
+    if (!Number.isFinite(gatherMs) || gatherMs < 0) throw new RangeError(`bad gathering time ${gatherMs}`);
     const pool = newPool(url, options.poolSize ?? 5);
     try {
       await migratePg(pool);
@@ -87,9 +99,7 @@ export class PgStore implements Store {
       await pool.end().catch(() => {});
       throw cause;
     }
-    const writers = options.writers ?? 2;
-    if (!Number.isInteger(writers) || writers < 1) throw new RangeError(`bad number of writers ${writers}`);
-    return new PgStore(pool, options.now ?? Date.now, options.fence, url, writers);
+    return new PgStore(pool, options.now ?? Date.now, options.fence, url, writers, gatherMs);
   }
 
   /**
@@ -134,7 +144,8 @@ export class PgStore implements Store {
   }
 
   /**
-   * Writes batches until the queue is empty. Each gathers what arrived until the event loop's next turn; while one
+   * Writes batches until the queue is empty. Each gathers what arrived until the event loop's next turn (or for
+   * `gatherMs`); while one
    * batch is being committed, another loop may gather and commit the next (a table's appends still keep their order:
    * a table sends its next append only once the one before is committed). A batch is one statement with the fence's
    * check in it (one round trip); only when that fails (a version already taken, say) is it written again item by
@@ -143,7 +154,8 @@ export class PgStore implements Store {
   private async drain(): Promise<void> {
     for (;;) {
       this.gathering = true;
-      await new Promise((resolve) => setImmediate(resolve));
+      if (this.gatherMs > 0) await new Promise((resolve) => setTimeout(resolve, this.gatherMs));
+      else await new Promise((resolve) => setImmediate(resolve));
       this.gathering = false;
       if (this.queue.length === 0) break;
       const batch = this.queue.splice(0, MAX_BATCH);

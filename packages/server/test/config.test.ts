@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readConfig } from "../src/config.js";
+import { DEFAULT_COMMIT_GATHER_MS, readConfig } from "../src/config.js";
 
 const PG = { STORE: "postgres", DATABASE_URL: "postgresql://u:p@127.0.0.1:5432/schwimmen" };
 const CLUSTER = { ...PG, NODE_ID: "node-1", REDIS_URL: "redis://127.0.0.1:6379/0" };
@@ -92,6 +92,18 @@ describe("server settings from the environment", () => {
     expect(unhinted.ok && unhinted.value.routeHints).toBeUndefined();
   });
 
+  it("gathers PostgreSQL's group commits for 4 ms unless COMMIT_GATHER_MS says otherwise", () => {
+    const gather = (env: Record<string, string>) => {
+      const config = readConfig(env);
+      return config.ok ? config.value.commitGatherMs : config.error.message;
+    };
+    expect(gather(PG)).toBe(DEFAULT_COMMIT_GATHER_MS);
+    expect(DEFAULT_COMMIT_GATHER_MS).toBe(4);
+    expect(gather({ ...PG, COMMIT_GATHER_MS: "0" })).toBe(0);
+    expect(gather({ ...CLUSTER, COMMIT_GATHER_MS: "10" })).toBe(10);
+    expect(gather({})).toBeUndefined();
+  });
+
   it("stays a single process without NODE_ID and REDIS_URL", () => {
     const config = readConfig(PG);
     expect(config.ok && config.value.nodeId).toBeUndefined();
@@ -135,6 +147,9 @@ describe("server settings from the environment", () => {
     ["a lease without a cluster", { ...PG, LEASE_TTL_MS: "2000" }, /LEASE_TTL_MS needs cluster mode/],
     ["route hints of yes", { ...CLUSTER, ROUTE_HINTS: "yes" }, /ROUTE_HINTS must be 0 or 1/],
     ["route hints without a cluster", { ...PG, ROUTE_HINTS: "1" }, /ROUTE_HINTS needs cluster mode/],
+    ["a commit gathered for 101 ms", { ...PG, COMMIT_GATHER_MS: "101" }, /COMMIT_GATHER_MS/],
+    ["a commit gathered for a while", { ...PG, COMMIT_GATHER_MS: "soon" }, /COMMIT_GATHER_MS/],
+    ["commit gathering on SQLite", { COMMIT_GATHER_MS: "4" }, /COMMIT_GATHER_MS needs STORE=postgres/],
   ];
   it.each(bad)("refuses %s with a typed error naming the variable", (_name, env, pattern) => {
     const config = readConfig(env);

@@ -51,6 +51,38 @@ describe("PostgreSQL log", () => {
   });
 });
 
+describe("PostgreSQL group commit", () => {
+  it("with gatherMs, appends that come one by one within the window share one commit", async () => {
+    const store = await PgStore.open(await running().createDatabase(), { poolSize: 2, gatherMs: 300 });
+    try {
+      for (const code of ["AAAAAAAAAA", "BBBBBBBBBB"]) {
+        await store.createTable({ code, name: "T", config: "{}", createdAt: 1000 });
+      }
+      const started = performance.now();
+      let secondDone = false;
+      const first = store.append("AAAAAAAAAA", [entry(1)], null, 2000);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const second = store.append("BBBBBBBBBB", [entry(1)], null, 2010).then(() => (secondDone = true));
+      await first;
+      // Not written before the window ended (a timer may fire a millisecond early), and the second append came
+      // within it: the same batch resolves both in one go, before the event loop's next turn.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(295);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(secondDone).toBe(true);
+      await second;
+      expect((await store.loadTable("BBBBBBBBBB"))!.entries).toEqual([entry(1)]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("refuses a gathering time that is no time", async () => {
+    const url = await running().createDatabase();
+    await expect(PgStore.open(url, { gatherMs: -1 })).rejects.toThrow(/gathering time/);
+    await expect(PgStore.open(url, { gatherMs: Number.NaN })).rejects.toThrow(/gathering time/);
+  });
+});
+
 describe("PostgreSQL snapshots", () => {
   it("writes a few at once and declines the rest at once (STORE_BUSY), each table's later one still written", async () => {
     const store = await PgStore.open(await running().createDatabase(), { poolSize: 2 });

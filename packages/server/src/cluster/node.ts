@@ -21,6 +21,8 @@ export interface ClusterOptions {
   readonly databaseUrl: string;
   /** Lease time to live (default 8000 ms; renewed every third of it). */
   readonly leaseTtlMs?: number;
+  /** How long (ms) a group commit gathers appends (PgStore's `gatherMs`; default 0). */
+  readonly commitGatherMs?: number;
   /** How often run-out leases of playing tables are looked for and taken over (default 1000 ms). */
   readonly takeoverEveryMs?: number;
   /** How often linked tables are checked to run still where they did (default 1000 ms). */
@@ -65,6 +67,7 @@ export class ClusterNode implements Ownership {
     let node: ClusterNode | null = null;
     const fenced = await openFencedStore(options.databaseUrl, options.node, {
       ttlMs: options.leaseTtlMs ?? 8000,
+      ...(options.commitGatherMs === undefined ? {} : { gatherMs: options.commitGatherMs }),
       onLost: (code, reason) => node?.lost(code, reason),
       onError: (cause) => log.warn({ err: cause }, "lease renewal failed"),
       ...(clock ? { clock } : {}),
