@@ -43,8 +43,8 @@ export type ServerConfig = Required<
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 /**
- * COMMIT_GATHER_MS unless set: at human pace (appends one by one) 4 ms put two to three of them in a commit, and
- * took PostgreSQL from 28% to 18% of a core and the two-node bench's p99 from 35-66 to 29-43 ms (docs/scaling.md).
+ * COMMIT_GATHER_MS unless set: at human pace (appends one by one) 4 ms put two to three of them in a commit, took
+ * PostgreSQL from 28-30% to 17-21% of a core, and the two-node bench's median p99 from 61 to 43 ms (docs/scaling.md).
  */
 export const DEFAULT_COMMIT_GATHER_MS = 4;
 
