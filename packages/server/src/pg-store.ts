@@ -144,12 +144,11 @@ export class PgStore implements Store {
   }
 
   /**
-   * Writes batches until the queue is empty. Each gathers what arrived until the event loop's next turn (or for
-   * `gatherMs`); while one
-   * batch is being committed, another loop may gather and commit the next (a table's appends still keep their order:
-   * a table sends its next append only once the one before is committed). A batch is one statement with the fence's
-   * check in it (one round trip); only when that fails (a version already taken, say) is it written again item by
-   * item, each in its own savepoint, so the one at fault is refused alone.
+   * Writes batches until the queue is empty. Each gathers what arrives until the event loop's next turn, or for
+   * `gatherMs` when that is set; while one batch is being committed, another loop may gather and commit the next (a
+   * table's appends still keep their order: a table sends its next append only once the one before is committed). A
+   * batch is one statement with the fence's check in it (one round trip); only when that fails (a version already
+   * taken, say) is it written again item by item, each in its own savepoint, so the one at fault is refused alone.
    */
   private async drain(): Promise<void> {
     for (;;) {
