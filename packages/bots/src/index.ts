@@ -8,4 +8,5 @@ export { EXPERT_DEFAULTS, type EstimateListener, type ExpertOptions, expertBot }
 export * from "./calibration.js";
 export { KnockMemory } from "./opponents.js";
 export * from "./calibration-map.js";
+export { botNames } from "./names.js";
 export { NOT_PLAYED_BY_BOTS, botRuleValues, unplayableByBots } from "./coverage.js";

@@ -12,7 +12,7 @@ import {
   newMatch,
   parseRules,
 } from "@schwimmen/rules";
-import { BOT_LEVELS, createBot, isBotLevel, unplayableByBots } from "@schwimmen/bots";
+import { BOT_LEVELS, botNames, createBot, isBotLevel, unplayableByBots } from "@schwimmen/bots";
 import type { Io } from "../replay.js";
 import { type BotSeat, Game } from "./driver.js";
 import { LineReader } from "./lines.js";
@@ -48,30 +48,6 @@ export function defaultLineup(): string[] {
   const level = ["tactician", "greedy", "random"].find((l) => isBotLevel(l) && l !== "oracle") ?? offeredLevels()[0];
   return level === undefined ? [] : [level, level, level];
 }
-
-/** Twenty: the 19 bots of a table of 20 have names even when the player's own is one of them (it is left out). */
-const BOT_NAMES = [
-  "Lena",
-  "Tom",
-  "Mia",
-  "Ben",
-  "Emma",
-  "Paul",
-  "Lea",
-  "Max",
-  "Nina",
-  "Felix",
-  "Sara",
-  "Jonas",
-  "Hanna",
-  "Luis",
-  "Ida",
-  "Tim",
-  "Lara",
-  "Finn",
-  "Clara",
-  "Karl",
-];
 
 /** House rules by a short name, as the web table offers them: the hidden deal, and two decks for a big round. */
 export const PRESETS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
@@ -261,8 +237,7 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
     io.stderr.write(errorText(`schwimmen play: ${match.error.message}${hint}`));
     return 2;
   }
-  const botNames = BOT_NAMES.filter((n) => n.toLowerCase() !== s.name.toLowerCase());
-  const names = [s.name, ...s.levels.map((_, i) => botNames[i] ?? `Bot ${i + 1}`)];
+  const names = [s.name, ...botNames(s.name, s.levels.length)];
   const bots: BotSeat[] = s.levels.map((level, i) => ({
     seat: i + 1,
     level,

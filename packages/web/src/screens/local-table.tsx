@@ -1,6 +1,6 @@
+import { botNames } from "@schwimmen/bots";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { botAsk } from "../game/bot-client.js";
-import { botNames } from "../game/bot-names.js";
 import { createLocalGame } from "../game/local-game.js";
 import { clearSavedMatch, loadSavedMatch, storeSavedMatch } from "../game/saved-match.js";
 import { fullRules } from "../presets.js";
