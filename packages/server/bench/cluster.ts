@@ -111,6 +111,8 @@ function cpuNow(cluster: Cluster): Map<string, number> {
   // Every program's: /proc/stat's first line holds the machine's ticks (user, nice, system, idle, iowait, ...).
   const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
   cpu.set("machine", (ticks.reduce((a, b) => a + b, 0) - ticks[3]! - ticks[4]!) / 100);
+  // Of which the hypervisor's ("steal": time this virtual machine was ready to run but had no real core).
+  cpu.set("steal", (ticks[7] ?? 0) / 100);
   return cpu;
 }
 
@@ -207,6 +209,8 @@ function pauseDelta(before: PauseFigures | null, after: PauseFigures | null): Pa
     loopStalls: grown("loopStalls"),
     loopStallMs: grown("loopStallMs"),
     loopMaxMs: after.loopMaxMs,
+    loopStallRunMs: grown("loopStallRunMs"),
+    loopStallWaitMs: grown("loopStallWaitMs"),
     gcPauses: grown("gcPauses"),
     gcPauseMs: grown("gcPauseMs"),
     gcLongPauses: grown("gcLongPauses"),

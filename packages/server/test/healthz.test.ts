@@ -17,7 +17,11 @@ describe("GET /healthz", () => {
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({ ok: true, node: "single", store: "sqlite", tables: 0 });
     // How long the process stood still (pauses.ts): counters since the start.
-    expect(before.body).toMatchObject({ loopStalls: expect.any(Number), gcPauses: expect.any(Number) });
+    expect(before.body).toMatchObject({
+      loopStalls: expect.any(Number),
+      loopStallWaitMs: expect.any(Number),
+      gcPauses: expect.any(Number),
+    });
     const host = await TestClient.open(server.url);
     await host.request({ type: "create", name: "Health", playerName: "Ann", seats: 2 });
     expect((await getJson(`${server.url}/healthz`)).body).toMatchObject({ tables: 1 });
