@@ -3,8 +3,12 @@
  * draw for the first dealer laid out to fit an 80x24 terminal.
  */
 import { describe, expect, it } from "vitest";
-import { drawForDealer } from "@schwimmen/rules";
-import { lotLines, nameList } from "../src/play/stakes.js";
+import { type MatchState, DEFAULT_RULES, drawForDealer, newMatch } from "@schwimmen/rules";
+import { WIDTH } from "../src/play/render.js";
+import { lotLines, nameList, stakeLines } from "../src/play/stakes.js";
+import { widthOf } from "../src/play/style.js";
+
+const WIDE = "漢".repeat(20);
 
 describe("schwimmen play: a draw's sharers", () => {
   it("joins the names with 'und' / 'and'", () => {
@@ -15,17 +19,29 @@ describe("schwimmen play: a draw's sharers", () => {
 });
 
 describe("schwimmen play: the draw for the first dealer at a big round", () => {
-  it("fits 20 seats on an 80x24 terminal: two columns, no line wider than 79", () => {
+  it("fits 20 seats on an 80x24 terminal: two columns, no line wider than the screen's", () => {
     const names = ["Maximilian-Alexander", ...Array.from({ length: 19 }, (_, i) => `Bot ${i + 2}`)];
     for (const lang of ["de", "en"] as const) {
       for (let seed = 0; seed < 20; seed++) {
         const lot = drawForDealer(20, "skat32", 2, `lot-${seed}`);
         const lines = lotLines(lot, names, lang, true);
         expect(lines.length, lines.join("\n")).toBeLessThanOrEqual(22);
-        for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(79);
+        for (const line of lines) expect(widthOf(line), line).toBeLessThanOrEqual(WIDTH);
         // Every seat is there, once per pass it drew in.
         const drawn = lot.draws.reduce((n, d) => n + d.seats.length, 0);
         expect(lotLines(lot, names, lang).join("\n").match(/: /g)).toHaveLength(drawn);
+      }
+    }
+  });
+
+  it("measures names in terminal columns (found by the width property: wide names, 9 and 10 seats)", () => {
+    for (const seats of [9, 10, 20]) {
+      const names = [WIDE, ...Array.from({ length: seats - 1 }, (_, i) => ["Ben", "Nina", "Maximilian"][i % 3]!)];
+      for (const lang of ["de", "en"] as const) {
+        for (let seed = 0; seed < 10; seed++) {
+          const lines = lotLines(drawForDealer(seats, "skat32", 2, `wide-${seed}`), names, lang, true);
+          for (const line of lines) expect(widthOf(line), line).toBeLessThanOrEqual(WIDTH);
+        }
       }
     }
   });
@@ -34,5 +50,45 @@ describe("schwimmen play: the draw for the first dealer at a big round", () => {
     const lot = drawForDealer(4, "skat32", 1, "small");
     const lines = lotLines(lot, ["Du", "Lena", "Tom", "Mia"], "de");
     expect(lines.filter((l) => l.startsWith("   ")).length).toBe(lot.draws.reduce((n, d) => n + d.seats.length, 0));
+  });
+});
+
+describe("schwimmen play: the pot and the balances at the end", () => {
+  /** A finished match of `seats` seats that seat 1 won, each other seat out after all its lives. */
+  function finished(seats: number): MatchState {
+    const rules = {
+      ...DEFAULT_RULES,
+      lives: 1,
+      swimming: "off" as const,
+      decks: seats > 9 ? (2 as const) : (1 as const),
+    };
+    const made = newMatch({ rules, seats, seed: "end" });
+    if (!made.ok) throw new Error(made.error.message);
+    const losses = Array.from({ length: seats }, (_, seat) => (seat === 1 ? 0 : 1));
+    const lives = losses.map((l) => 1 - l);
+    const state = losses.map((l) => (l === 1 ? ("out" as const) : ("alive" as const)));
+    const result = { dealer: 0, endReason: "knock" as const, hands: [], values: [], lifeLosses: losses, lives, state };
+    return {
+      ...made.value,
+      over: true,
+      winner: 1,
+      lives,
+      status: state,
+      finished: [{ deal: { hands: [], stock: [] }, actions: [], result }],
+    };
+  }
+
+  it("wraps the pot's sentence and keeps every line on the screen, in two columns for a big round", () => {
+    for (const seats of [2, 4, 9, 20]) {
+      const names = Array.from({ length: seats }, (_, i) => (i === 1 ? WIDE : `Spieler ${i + 1}`));
+      for (const lang of ["de", "en"] as const) {
+        const lines = stakeLines(finished(seats), 1000, names, lang);
+        for (const line of lines) expect(widthOf(line), line).toBeLessThanOrEqual(WIDTH);
+        // The winner's name is there whole, and every player's balance.
+        expect(lines.join(" ")).toContain(WIDE);
+        expect(lines.join("\n").match(/[+−]?(€|\d+,\d\d €|\d+ ?c)/g)?.length).toBeGreaterThanOrEqual(seats);
+        expect(lines.length).toBeLessThanOrEqual(seats > 8 ? 4 + Math.ceil(seats / 2) : 4 + seats);
+      }
+    }
   });
 });

@@ -115,6 +115,8 @@ const game = fc.record({
   mistakes: fc.array(mistake, { maxLength: 6 }),
   answers: fc.integer({ min: 3, max: 120 }),
   seed: fc.string({ minLength: 1, maxLength: 6 }),
+  // Cents a life: the pot so far goes into the title line (1000, the most, makes the widest amounts).
+  stake: fc.constantFrom(0, 10, 1000),
 });
 
 let runs = 0;
@@ -122,7 +124,7 @@ let runs = 0;
 describe("everything the terminal game prints", () => {
   it("stays within 80 columns (and a redrawn screen within 24 rows), whatever the names, seats and moves", async () => {
     await assertProperty(
-      fc.asyncProperty(game, async ({ seats, rules, lang, tty, color, name, mistakes, answers, seed }) => {
+      fc.asyncProperty(game, async ({ seats, rules, lang, tty, color, name, mistakes, answers, seed, stake }) => {
         const io = scriptedIo({ tty, seed, choose: chooser([...mistakes]), maxAnswers: answers });
         const args = [
           "--bots",
@@ -137,6 +139,7 @@ describe("everything the terminal game prints", () => {
         const file = join(dir, `rules-${runs}.json`);
         await writeFile(file, JSON.stringify(rulesFor(seats, rules)));
         args.push("--rules", file, "--seed", seed, "--delay", "0", "--save", join(dir, `run-${runs++}.json`));
+        if (stake > 0) args.push("--stake", String(stake), "--dealer-by-lot");
         const code = await runPlay(args, io, color ? {} : { NO_COLOR: "1" });
         expect(code === 0 || code === 2).toBe(true);
         none([...overlong(io.out()), ...overlong(io.err()), ...strayControls(io.out())]);

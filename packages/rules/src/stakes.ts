@@ -91,6 +91,13 @@ export function livesGiven(state: MatchState): number[] {
   return given;
 }
 
+/**
+ * Cents in the pot so far: the stake for every life given in the rounds played (a round still on adds nothing yet).
+ * At the match's end it is the pot that `settleMatch` hands out.
+ */
+export const potSoFar = (state: MatchState, stake: number): number =>
+  stake * livesGiven(state).reduce((sum, lives) => sum + lives, 0);
+
 /** The outcome of a finished match state: the lives each seat gave, and who takes the pot. */
 export function stakeOutcome(state: MatchState): Result<StakeOutcome, EngineError> {
   if (!state.over) return err(engineError("ACTION_NOT_ALLOWED", "only a finished match is settled"));

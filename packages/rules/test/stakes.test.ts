@@ -16,6 +16,7 @@ import {
   ledgerCsv,
   ledgerTotals,
   newMatch,
+  potSoFar,
   settleMatch,
   settleStakes,
 } from "../src/index.js";
@@ -151,6 +152,35 @@ describe("settling stakes", () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+
+  it("the pot so far grows with every round's lives lost and ends as the settled pot", () => {
+    assertProperty(
+      fc.property(
+        anyRules,
+        fc.integer({ min: 2, max: 5 }),
+        fc.integer({ min: 1, max: MAX_STAKE }),
+        fc.string(),
+        (rules, seats, stake, seed) => {
+          rules = { ...rules, lives: Math.min(rules.lives, 3) };
+          const end = randomMatch(rules, seats, seed);
+          let before = 0;
+          for (let played = 0; played <= end.finished.length; played++) {
+            // The match as it stood after `played` rounds.
+            const then: MatchState = { ...end, over: false, finished: end.finished.slice(0, played) };
+            const pot = potSoFar(then, stake);
+            expect(pot % stake).toBe(0);
+            expect(pot).toBeGreaterThanOrEqual(before);
+            before = pot;
+          }
+          const settled = settleMatch(end, stake);
+          if (!settled.ok) throw new Error(settled.error.message);
+          expect(potSoFar(end, stake)).toBe(settled.value.pot);
+          expect(potSoFar(end, 0)).toBe(0);
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 

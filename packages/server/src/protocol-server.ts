@@ -95,8 +95,11 @@ export interface LobbyTable {
   readonly seats: readonly LobbySeat[];
 }
 
-/** The Kasse as TableInfo carries it: every player's total and the newest five rows (ledger.csv has them all). */
-export type KasseInfo = LedgerSummary;
+/**
+ * The Kasse as TableInfo carries it: every player's total and the newest five rows (ledger.csv has them all), and
+ * `pot`: the cents in the pot of the match being played (or just finished) so far.
+ */
+export type KasseInfo = LedgerSummary & { readonly pot: number };
 
 /** Events of a table: the engine's (all public) plus the table's own. */
 export type TableEvent =

@@ -3,7 +3,14 @@
  * ("Kasse") grows by one row when a match with a stake ends, and the lot drawn from a log entry's seed gives the
  * dealer again on every replay. Both live in the table model, so snapshots and log replays keep them.
  */
-import { type Ledger, type MatchState, drawForDealer, ledgerSummary, settleIntoLedger } from "@schwimmen/rules";
+import {
+  type Ledger,
+  type MatchState,
+  drawForDealer,
+  ledgerSummary,
+  potSoFar,
+  settleIntoLedger,
+} from "@schwimmen/rules";
 import type { KasseInfo, TableEvent } from "./protocol.js";
 import type { TableConfig, TableModel } from "./table-model.js";
 
@@ -38,5 +45,5 @@ export function kasseInfo(model: TableModel): KasseInfo | null {
   const stake = model.config.stake ?? 0;
   const ledger = model.ledger ?? [];
   if (stake <= 0 && ledger.length === 0) return null;
-  return ledgerSummary(ledger, stake);
+  return { ...ledgerSummary(ledger, stake), pot: potSoFar(model.game, stake) };
 }

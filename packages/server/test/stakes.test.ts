@@ -45,7 +45,11 @@ describe("stakes at a table", () => {
       stake: 10,
       dealerByLot: true,
     });
-    expect(tableOf(made)).toMatchObject({ stake: 10, dealerByLot: true, kasse: { stake: 10, matches: 0, totals: [] } });
+    expect(tableOf(made)).toMatchObject({
+      stake: 10,
+      dealerByLot: true,
+      kasse: { stake: 10, pot: 0, matches: 0, totals: [] },
+    });
     const code = tableOf(made).code;
 
     // The lot: a dealerDrawn event before matchStarted, whose dealer holds the last pass's highest card.
@@ -77,12 +81,20 @@ describe("stakes at a table", () => {
       value: { pot: row1.pot, balance: row1.balance },
     });
     expect(row1.pot).toBeGreaterThan(0);
+    // The pot shown at the table grew by the stake for each life lost, round by round, to the one paid out.
+    expect(kasse1.pot).toBe(row1.pot);
+    const pots = host.messages.flatMap((m) => (m.table ? [tableOf(m).kasse?.pot ?? -1] : []));
+    expect(pots.every((pot, i) => pot % 10 === 0 && pot >= (pots[i - 1] ?? 0))).toBe(true);
+    expect(pots[0]).toBe(0);
+    expect(pots.at(-1)).toBe(row1.pot);
     expect(row1.balance.reduce((a, b) => a + b, 0)).toBe(0);
     expect(row1.players).toEqual(["Lena", "Bot 2", "Bot 3"]);
 
     // A rematch: a new lot, a second row, totals over both.
     const again = await host.request({ type: "rematch" });
     expect(eventsOf(again).some((e) => e.type === "dealerDrawn")).toBe(true);
+    // The new match starts with an empty pot.
+    expect(tableOf(again).kasse).toMatchObject({ pot: 0, matches: 1 });
     const end2 = await playOut(host, 2);
     const kasse2 = tableOf(end2).kasse!;
     expect(kasse2.matches).toBe(2);

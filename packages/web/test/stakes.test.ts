@@ -45,14 +45,21 @@ describe("stakes in a game against the computer", () => {
     const lot = game.store.get().lot!;
     expect(lot.draws[0]!.seats).toEqual([0, 1, 2]);
     expect(game.store.get().view!.dealer).toBe(lot.dealer);
-    expect(game.store.get().kasse).toMatchObject({ stake: 20, matches: 0 });
+    expect(game.store.get().kasse).toMatchObject({ stake: 20, matches: 0, pot: 0 });
+    // The pot so far, as the table shows it after every change: it only grows, by the stake.
+    const pots: number[] = [];
+    const unwatch = game.store.subscribe(() => pots.push(game.store.get().kasse?.pot ?? -1));
     const first = await playOut(game);
+    unwatch();
     expect(first.kasse).toMatchObject({ matches: 1 });
     expect(first.kasse!.rows[0]!.pot).toBeGreaterThanOrEqual(40);
+    expect(first.kasse!.pot).toBe(first.kasse!.rows[0]!.pot);
+    expect(pots.every((pot, i) => pot % 20 === 0 && pot >= (pots[i - 1] ?? 0))).toBe(true);
     expect(first.kasse!.totals.reduce((sum, t) => sum + t.cents, 0)).toBe(0);
     expect(stored).toHaveLength(1);
     game.rematch();
     expect(game.store.get().lot!.key).not.toBe(lot.key);
+    expect(game.store.get().kasse).toMatchObject({ matches: 1, pot: 0 });
     const second = await playOut(game);
     expect(second.kasse!.matches).toBe(2);
     expect(second.kasse!.totals).toEqual(ledgerTotals(stored));

@@ -19,7 +19,7 @@ import { LineReader } from "./lines.js";
 import { WIDTH } from "./render.js";
 import { graphemesOf, printable, widthOf, wrapText } from "./style.js";
 import { type Lang, TEXTS, isLang, langFromEnv } from "./text.js";
-import { lotLines, parseStake, stakeLines } from "./stakes.js";
+import { lotLines, parseStake } from "./stakes.js";
 
 // Every line within 78 columns, like the game's screens.
 export const PLAY_USAGE = `  schwimmen play [--bots LEVELS] [--rules FILE] [--preset P] [--lang de|en]
@@ -283,6 +283,7 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
     echo: stdin.isTTY !== true,
     rows: () => Math.max(16, (stdout.rows ?? 24) - 1),
     delayMs: s.delayMs ?? (interactive && !fast ? 400 : 0),
+    stake: s.stake,
   });
   let code = 0;
   try {
@@ -296,8 +297,6 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
     if (ownsTerminal) process.off("SIGINT", onInterrupt);
     if (color) io.stdout.write("\x1b[0m");
   }
-  const settled = outputClosed ? [] : stakeLines(game.state, s.stake, names, s.lang);
-  if (settled.length > 0) io.stdout.write(settled.join("\n") + "\n");
   try {
     const path = await saveRecord(makeRecord(game.state, names), s.save);
     const replay = `npx schwimmen replay ${shellWord(path)}`;

@@ -7,7 +7,9 @@ import {
   Rng,
   applyAction,
   dealRound,
+  moneyText,
   phaseOf,
+  potSoFar,
   viewFor,
 } from "@schwimmen/rules";
 import type { Bot } from "@schwimmen/bots";
@@ -26,6 +28,7 @@ import {
   tableScreen,
   textLines,
 } from "./render.js";
+import { stakeLines } from "./stakes.js";
 import { cardText, makeStyle, printable, truncate } from "./style.js";
 import { type Lang, TEXTS } from "./text.js";
 
@@ -55,6 +58,8 @@ export interface PlayOptions {
   readonly rows?: () => number;
   /** Pause before each bot move, so a person can follow. */
   readonly delayMs: number;
+  /** Play money per life lost, in cents (0 or absent: no stakes): the pot so far is shown at the top. */
+  readonly stake?: number;
   readonly budgetMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
 }
@@ -109,6 +114,12 @@ export class Game {
 
   get state(): MatchState {
     return this.current;
+  }
+
+  /** The pot so far as money text, when the match is played for stakes. */
+  private pot(): string | undefined {
+    const stake = this.o.stake ?? 0;
+    return stake > 0 ? moneyText(potSoFar(this.current, stake), this.o.lang) : undefined;
   }
 
   private rows(): number {
@@ -221,10 +232,11 @@ export class Game {
         ? textLines(this.t.pickMiddle(middleRange(view, picked), cardText(picked, this.o.lang, style)))
         : keyLines(keyItems(view, this.t), style);
       if (this.o.interactive) {
-        this.draw(tableScreen(view, this.screen, { log: this.log, prompt, hint, picked, rows: this.rows() }));
+        const parts = { log: this.log, prompt, hint, picked, rows: this.rows(), pot: this.pot() };
+        this.draw(tableScreen(view, this.screen, parts));
         this.o.input.discardPending();
       } else {
-        const lines = first ? [...plainTable(view, this.screen, picked), ""] : [];
+        const lines = first ? [...plainTable(view, this.screen, picked, this.pot()), ""] : [];
         if (hint) lines.push(...textLines(hint, style.yellow));
         this.print([...lines, ...prompt]);
         this.o.output.write("> ");
@@ -275,7 +287,8 @@ export class Game {
     if (this.o.interactive && this.delayMs > 0) {
       const name = { name: this.o.names[seat] ?? "", self: false };
       const prompt = textLines(this.t.toPlay(name), this.screen.style.dim);
-      this.draw(tableScreen(this.view(), this.screen, { log: this.log, prompt, rows: this.rows(), input: false }));
+      const parts = { log: this.log, prompt, rows: this.rows(), input: false, pot: this.pot() };
+      this.draw(tableScreen(this.view(), this.screen, parts));
       await this.sleep(this.delayMs);
     } else await yieldToEvents();
     // Checked after every pause: Ctrl-C must work even while only bots are playing.
@@ -323,7 +336,10 @@ export class Game {
     return null;
   }
 
-  /** The last screen: the final round's hands and the match's result, or a note that the match was stopped. */
+  /**
+   * The last screen: the final round's hands and the match's result, with the pot and the balances when it was played
+   * for stakes, or a note that the match was stopped.
+   */
   private finish(end: PlayEnd): PlayResult {
     const { style } = this.screen;
     const lines: string[] = [];
@@ -332,18 +348,31 @@ export class Game {
       // Who won stays in view whatever else has to go: a full table of 16 leaves no room for the last moves.
       const won = this.o.interactive ? this.log.filter((e) => e.tone === "end").slice(-1) : [];
       const wonLines = won.flatMap((e) => logLines(e, style));
+      const overLines = textLines(this.t.matchOver, style.bold);
+      const stakes = stakeLines(this.state, this.o.stake ?? 0, this.o.names, this.o.lang);
+      // Below the round: the match's end, who won, the stakes and the two lines that say where it was saved.
+      const below = overLines.length + wonLines.length + stakes.length + 2;
       let spare = 1;
-      if (this.o.interactive && last) {
-        const round = this.state.round!;
-        lines.push(...roundResultLines(last.result, round.index, round.knocker, this.screen, this.state.rules));
-        // Rows left once the result, who won and the two lines that say where it was saved have theirs.
-        const room = this.rows() - lines.length - wonLines.length - 3;
+      const result =
+        this.o.interactive && last
+          ? roundResultLines(
+              last.result,
+              this.state.round!.index,
+              this.state.round!.knocker,
+              this.screen,
+              this.state.rules,
+            )
+          : [];
+      // The last round's hands when they fit beside the rest (a big table with stakes shows the money instead).
+      if (result.length > 0 && result.length + 1 + below <= this.rows()) {
+        lines.push(...result);
+        const room = this.rows() - lines.length - below;
         const log = this.roundLines(room - 1, (e) => e.tone !== "end");
         lines.push(...log);
         spare = room - log.length;
       }
       if (spare > 0) lines.push("");
-      lines.push(...textLines(this.t.matchOver, style.bold), ...wonLines);
+      lines.push(...overLines, ...wonLines, ...stakes);
     } else lines.push("", ...textLines(this.t.stopped));
     // A finished match gets a fresh screen with its result; a stopped one leaves the table in view.
     if (this.o.interactive && end === "over") this.o.output.write("\x1b[H\x1b[J");

@@ -38,10 +38,12 @@ export const rule = (s: Screen): string => " " + s.style.dim("─".repeat(WIDTH 
 const spread = (left: string, right: string): string =>
   right === "" ? left.trimEnd() : left + " ".repeat(Math.max(1, WIDTH - widthOf(left) - widthOf(right))) + right;
 
-export function headerLine(view: TableView, s: Screen): string {
+/** The title line: the round, the pot so far (`pot`, money text, when the match is played for stakes), a knock. */
+export function headerLine(view: TableView, s: Screen, pot?: string): string {
   const { texts: t, style } = s;
   const parts = [style.bold("Schwimmen")];
   if (view.round >= 0) parts.push(t.round(view.round + 1));
+  if (pot !== undefined) parts.push(style.yellow(t.pot(pot)));
   let right = "";
   if (view.knocker !== null && view.phase === "playing") {
     const knocker = { name: truncate(s.names[view.knocker] ?? "", NAME_WIDTH), self: view.knocker === s.self };
@@ -230,6 +232,8 @@ export interface TableScreenParts {
   readonly input?: boolean;
   /** Lines available; the log gets what the rest leaves over. */
   readonly rows: number;
+  /** The pot so far as money text, when the match is played for stakes. */
+  readonly pot?: string;
 }
 
 /** A full screen for a terminal that is redrawn each turn; the last line is the input line. */
@@ -242,7 +246,7 @@ export function tableScreen(view: TableView, s: Screen, parts: TableScreenParts)
   // The blank lines around the cards go first when a big table leaves no row for the log.
   const roomy = 2 + seats.length + cards.length + 2 + bottom.length < parts.rows;
   const gap = roomy ? [""] : [];
-  const top = [headerLine(view, s), rule(s), ...seats, ...gap, ...cards, ...gap];
+  const top = [headerLine(view, s, parts.pot), rule(s), ...seats, ...gap, ...cards, ...gap];
   const room = Math.max(1, parts.rows - top.length - bottom.length);
   const log = lastLogLines(parts.log, room, s.style);
   while (log.length < room) log.push("");
@@ -250,8 +254,8 @@ export function tableScreen(view: TableView, s: Screen, parts: TableScreenParts)
 }
 
 /** The table without the log, for plain output where the log is printed line by line as it happens. */
-export const plainTable = (view: TableView, s: Screen, picked: Card | null = null): string[] => [
-  headerLine(view, s),
+export const plainTable = (view: TableView, s: Screen, picked: Card | null = null, pot?: string): string[] => [
+  headerLine(view, s, pot),
   rule(s),
   ...seatLines(view, s),
   "",

@@ -3,6 +3,8 @@
  * and every player's balance. The engine draws and settles (packages/rules); this only words it.
  */
 import { type Lot, type MatchState, MAX_STAKE, cardName, highestOf, moneyText, settleMatch } from "@schwimmen/rules";
+import { WIDTH, textLines } from "./render.js";
+import { padEnd, truncate, widthOf } from "./style.js";
 import type { Lang } from "./text.js";
 
 const WORDS = {
@@ -37,9 +39,6 @@ export function parseStake(text: string | undefined): { ok: true; stake: number 
     : { ok: false, message: `--stake must be whole cents from 0 to ${MAX_STAKE}` };
 }
 
-/** The widest line of the draw: a terminal's 80 columns, less one so that no line wraps. */
-const LOT_WIDTH = 79;
-
 /** The draw, pass by pass, and who deals (and, for a person at a terminal, Enter to go on). */
 export function lotLines(lot: Lot, names: readonly string[], lang: Lang, waits = false): string[] {
   const w = WORDS[lang];
@@ -51,18 +50,19 @@ export function lotLines(lot: Lot, names: readonly string[], lang: Lang, waits =
       const mark = best.has(seat) ? " *" : "";
       return `${names[seat] ?? `#${seat + 1}`}: ${cardName(draw.cards[i]!, lang)}${mark}`;
     });
-    // A big round's draw in two columns where they fit, so that 20 seats stay on a 24-line screen.
+    // A big round's draw in two columns where they fit, so that 20 seats stay on a 24-line screen (widths in
+    // terminal columns: a name may hold wide characters).
     const half = Math.ceil(cells.length / 2);
-    const widest = (part: string[]) => Math.max(0, ...part.map((c) => c.length));
+    const widest = (part: string[]) => Math.max(0, ...part.map(widthOf));
     const width = widest(cells.slice(0, half)) + 2;
-    const two = cells.length > 8 && 3 + width + widest(cells.slice(half)) <= LOT_WIDTH;
+    const two = cells.length > 8 && 3 + width + widest(cells.slice(half)) <= WIDTH;
     const rows = two ? half : cells.length;
     for (let row = 0; row < rows; row++) {
       const right = two ? cells[row + rows] : undefined;
-      lines.push(`   ${right === undefined ? cells[row] : `${cells[row]!.padEnd(width)}${right}`}`);
+      lines.push(`   ${right === undefined ? cells[row] : `${padEnd(cells[row]!, width)}${right}`}`);
     }
   });
-  lines.push(` ${w.deals(names[lot.dealer] ?? `#${lot.dealer + 1}`)}`);
+  lines.push(...textLines(w.deals(names[lot.dealer] ?? `#${lot.dealer + 1}`)));
   if (waits) lines.push(` ${w.enter}`);
   return lines;
 }
@@ -71,6 +71,10 @@ export function lotLines(lot: Lot, names: readonly string[], lang: Lang, waits =
 export const nameList = (names: readonly string[], lang: Lang): string =>
   new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(names);
 
+/** Above this many players the balances go in two columns, names cut to KASSE_NAME columns. */
+const ONE_COLUMN_KASSE = 8;
+const KASSE_NAME = 12;
+
 /** The pot and each player's balance after a finished match; nothing for a match that did not end. */
 export function stakeLines(state: MatchState, stake: number, names: readonly string[], lang: Lang): string[] {
   const settled = settleMatch(state, stake);
@@ -78,10 +82,19 @@ export function stakeLines(state: MatchState, stake: number, names: readonly str
   const w = WORDS[lang];
   const { pot, balance, takers } = settled.value;
   const who = takers.map((seat) => names[seat] ?? `#${seat + 1}`);
-  const width = Math.max(...names.map((n) => n.length));
+  const taken = who.length > 1 ? w.share(nameList(who, lang)) : w.takes(who[0] ?? "");
+  const two = balance.length > ONE_COLUMN_KASSE;
+  const shown = names.map((name) => (two ? truncate(name, KASSE_NAME) : name));
+  const width = Math.max(...shown.map(widthOf));
+  const cells = balance.map((cents, seat) => `${padEnd(shown[seat] ?? "", width)}  ${moneyText(cents, lang, true)}`);
+  const rows = two ? Math.ceil(cells.length / 2) : cells.length;
+  const cellWidth = Math.max(...cells.map(widthOf)) + 4;
   return [
-    ` ${w.pot(moneyText(pot, lang), moneyText(stake, lang))} ${who.length > 1 ? w.share(nameList(who, lang)) : w.takes(who[0] ?? "")}`,
+    // Word-wrapped: long names (and many sharers) must not run past the screen's edge.
+    ...textLines(`${w.pot(moneyText(pot, lang), moneyText(stake, lang))} ${taken}`),
     ` ${w.kasse}`,
-    ...balance.map((cents, seat) => `   ${(names[seat] ?? "").padEnd(width)}  ${moneyText(cents, lang, true)}`),
+    ...cells
+      .slice(0, rows)
+      .map((cell, row) => `   ${two && cells[row + rows] ? padEnd(cell, cellWidth) + cells[row + rows] : cell}`),
   ];
 }

@@ -12,6 +12,8 @@ type WhoText = (who: Who) => string;
 export interface Texts {
   readonly defaultName: string;
   readonly round: (n: number) => string;
+  /** The pot so far, as money text. */
+  readonly pot: (money: string) => string;
   readonly stock: (n: number) => string;
   readonly dealer: string;
   readonly knocked: string;
@@ -92,6 +94,7 @@ export interface Texts {
 const de: Texts = {
   defaultName: "Du",
   round: (n) => `Runde ${n}`,
+  pot: (money) => `Pott ${money}`,
   stock: (n) => `Stapel ${n}`,
   dealer: "Geber",
   knocked: "klopft",
@@ -197,6 +200,7 @@ const de: Texts = {
 const en: Texts = {
   defaultName: "You",
   round: (n) => `Round ${n}`,
+  pot: (money) => `pot ${money}`,
   stock: (n) => `stock ${n}`,
   dealer: "dealer",
   knocked: "knocked",

@@ -29,7 +29,7 @@ import {
   emptyModel,
 } from "./model.js";
 import type { SavedMatch } from "./saved-match.js";
-import { localKasse, lotView, settleLocal } from "../stakes/kasse.js";
+import { localKasse, lotView, settleLocal, withPot } from "../stakes/kasse.js";
 
 export interface LocalGameOptions {
   readonly rules: Rules;
@@ -89,7 +89,7 @@ export function createLocalGame(options: LocalGameOptions): GameController {
   const stake = kept?.stake ?? options.stake ?? 0;
   let ledger = options.ledger?.load() ?? [];
   let settled = false;
-  let kasse = localKasse(ledger, stake);
+  let kasse = localKasse(ledger, stake, null);
   const store = createStore<TableModel>({ ...emptyModel("local"), seat: HUMAN, players, canRematch: true, kasse });
   let state: MatchState;
   let matchSeed = kept ? kept.matchSeed : (options.seed ?? randomSeed());
@@ -125,11 +125,12 @@ export function createLocalGame(options: LocalGameOptions): GameController {
     settled = true;
     ledger = settleLocal(ledger, state, stake, names);
     options.ledger?.save(ledger);
-    kasse = localKasse(ledger, stake);
+    kasse = localKasse(ledger, stake, state);
   };
 
   const publish = (events: readonly GameEvent[], error: string | null = null) => {
     settle();
+    kasse = withPot(kasse, state);
     const model = store.get();
     store.set({ ...model, view: viewFor(state, HUMAN), log: appendLog(model.log, events), error, skipping, kasse });
     save();
@@ -279,7 +280,7 @@ export function createLocalGame(options: LocalGameOptions): GameController {
     clearKasse() {
       ledger = [];
       options.ledger?.save(ledger);
-      kasse = localKasse(ledger, stake);
+      kasse = localKasse(ledger, stake, state);
       store.set({ ...store.get(), kasse });
     },
     dispose() {

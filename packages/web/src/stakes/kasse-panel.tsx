@@ -54,7 +54,8 @@ function CsvLink({ kasse, ui }: { kasse: KasseView; ui: Ui }) {
     const url = URL.createObjectURL(new Blob([ledgerCsv(kasse.ledger)], { type: "text/csv;charset=utf-8" }));
     setHref(url);
     return () => URL.revokeObjectURL(url);
-  }, [kasse]);
+    // A new file only when the ledger changed (the pot changes the Kasse object at every life lost).
+  }, [kasse.csvUrl, kasse.ledger]);
   if (href === null) return null;
   return (
     <a class="btn" href={href} download="kasse.csv" data-action="kasse-csv">
@@ -79,16 +80,22 @@ export function KasseButton({ game, ui, primary = false }: { game: GameControlle
   if (!kasse) return null;
   const t = texts(ui);
   const me = model.seat === null ? null : (model.players[model.seat]?.name ?? null);
+  // With a stake the pot so far is on the button, as the coins lie on a pub's table.
+  const pot = kasse.stake > 0 ? money(kasse.pot, ui.lang) : null;
   return (
     <>
       <button
         type="button"
         class={primary ? "btn" : "btn btn--ghost"}
         data-action="kasse"
+        data-pot={kasse.pot}
         aria-haspopup="dialog"
+        aria-label={pot === null ? undefined : `${t("kasse")}, ${t("pot", { pot })}`}
+        title={pot === null ? undefined : t("pot", { pot })}
         onClick={() => setOpen(true)}
       >
         {t("kasse")}
+        {pot === null ? null : <span class="kasse-pot">{pot}</span>}
       </button>
       <dialog
         ref={ref}
@@ -99,6 +106,7 @@ export function KasseButton({ game, ui, primary = false }: { game: GameControlle
       >
         <h2 id={titleId}>{t("kasseTitle")}</h2>
         <p>{t("stakeLine", { stake: money(kasse.stake, ui.lang) })}</p>
+        {pot === null ? null : <p class="kasse__pot">{t("pot", { pot })}</p>}
         {kasse.matches === 0 ? <p>{t("kasseEmpty")}</p> : <Totals kasse={kasse} me={me} ui={ui} />}
         <div class="confirm__buttons">
           {kasse.matches > 0 ? <CsvLink kasse={kasse} ui={ui} /> : null}

@@ -6,12 +6,18 @@ import {
   type LotDraw,
   type MatchState,
   ledgerSummary,
+  potSoFar,
   settleIntoLedger,
 } from "@schwimmen/rules";
 import type { KasseInfo, VersionedEvent } from "@schwimmen/server/protocol";
 
-/** The Kasse in short (stake, matches, totals, newest rows) and where its whole CSV comes from. */
+/**
+ * The Kasse in short (stake, matches, totals, newest rows), the pot of the match at the table so far, and where its
+ * whole CSV comes from.
+ */
 export interface KasseView extends LedgerSummary {
+  /** Cents in the pot of the current (or just finished) match. */
+  readonly pot: number;
   /** Online: where the server serves the whole Kasse as CSV. */
   readonly csvUrl: string | null;
   /** Local: the whole ledger, to make the CSV in the page. */
@@ -25,9 +31,16 @@ export interface LotView {
   readonly draws: readonly LotDraw[];
 }
 
-export function localKasse(ledger: Ledger, stake: number): KasseView | null {
+export function localKasse(ledger: Ledger, stake: number, state: MatchState | null): KasseView | null {
   if (stake <= 0 && ledger.length === 0) return null;
-  return { ...ledgerSummary(ledger, stake), csvUrl: null, ledger };
+  return { ...ledgerSummary(ledger, stake), pot: state ? potSoFar(state, stake) : 0, csvUrl: null, ledger };
+}
+
+/** The Kasse with the pot of `state` (the same object while the pot stays as it was). */
+export function withPot(kasse: KasseView | null, state: MatchState): KasseView | null {
+  if (!kasse) return kasse;
+  const pot = potSoFar(state, kasse.stake);
+  return pot === kasse.pot ? kasse : { ...kasse, pot };
 }
 
 export function onlineKasse(info: KasseInfo | null | undefined, code: string): KasseView | null {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { moneyText } from "@schwimmen/rules";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
@@ -67,6 +68,9 @@ describe.skipIf(!chromiumAvailable())("stakes against the computer", () => {
     // Quick rules: two lives each, so the losers paid 20 cents each at least.
     expect(pot).toBeGreaterThanOrEqual(40);
     expect(pot % 10).toBe(0);
+    // The table's bar showed the pot as it grew; at the end it is the pot paid out.
+    expect(Number(await page.getAttribute(".topbar [data-action=kasse]", "data-pot"))).toBe(pot);
+    expect(await page.textContent(".topbar [data-action=kasse] .kasse-pot")).toBe(moneyText(pot, "en"));
     expect(await page.textContent(".kasse-result__pot")).toMatch(/pot/);
     const first = await totalsIn(page, ".kasse-result");
     expect(Object.keys(first)).toHaveLength(3);
@@ -127,6 +131,8 @@ describe.skipIf(!chromiumAvailable())("stakes against the computer", () => {
     expect(sum(totals)).toBe(0);
     // One winner: "… bekommt den Pott: 1,50 €"; a draw: "… teilen sich den Pott (3,00 €)".
     expect(await page.textContent(".kasse-result__pot")).toMatch(/Pott(: | \()\d+(,\d\d €| ct)\)?$/);
+    const paidOut = Number(await page.getAttribute(".kasse-result", "data-pot"));
+    expect(Number(await page.getAttribute(".topbar [data-action=kasse]", "data-pot"))).toBe(paidOut);
     await page.screenshot({ path: screenshotPath("stakes-online-de-360x740") });
     const csv = await csvOf(page);
     expect(csv[0]).toMatch(/^match,stake,pot,Anna,/);
