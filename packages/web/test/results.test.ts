@@ -6,7 +6,7 @@ import { standingsOf } from "../src/game/standings.js";
 import { de } from "../src/i18n/de.js";
 import { translator } from "../src/i18n/index.js";
 import { defaultSettings } from "../src/settings.js";
-import { endingOf } from "../src/table/result.js";
+import { endingOf, rowOrder } from "../src/table/result.js";
 import type { Ui } from "../src/ui.js";
 import { ask, knockUntil, settled } from "./local-helpers.js";
 
@@ -130,5 +130,16 @@ describe("rounds of a replay", () => {
       expect(round.knocker).toBe(knock ? knock.seat : null);
     });
     game.dispose();
+  });
+});
+
+describe("a round's table", () => {
+  const hand = ["7c", "8c", "9c"] as const;
+  it("lists the seats in order at a small table, and those who lost first at a big one (a phone shows its top)", () => {
+    const small = { hands: [hand, null, hand, hand], lifeLosses: [0, 0, 1, 0] };
+    expect(rowOrder(small)).toEqual([0, 2, 3]);
+    const hands = Array.from({ length: 12 }, (_, seat) => (seat === 5 ? null : hand));
+    const lifeLosses = hands.map((_, seat) => (seat === 9 || seat === 3 ? 1 : 0));
+    expect(rowOrder({ hands, lifeLosses })).toEqual([3, 9, 0, 1, 2, 4, 6, 7, 8, 10, 11]);
   });
 });

@@ -77,6 +77,17 @@ function NameCell({
   );
 }
 
+/** Above this many hands a round's table lists those who lost lives first: a phone shows only its top rows. */
+const LOSERS_FIRST_ABOVE = 8;
+
+/** The seats of a round's table in the order shown: by seat, or with many hands those who lost lives first. */
+export function rowOrder(result: Pick<Result, "hands" | "lifeLosses">): number[] {
+  const seats = result.hands.flatMap((hand, seat) => (hand === null ? [] : [seat]));
+  if (seats.length <= LOSERS_FIRST_ABOVE) return seats;
+  const lost = (seat: number) => (result.lifeLosses[seat] ?? 0) > 0;
+  return [...seats.filter(lost), ...seats.filter((seat) => !lost(seat))];
+}
+
 /** One round's hands, values and lost lives, with column headers and a caption for screen readers. */
 export function RoundTable(props: {
   result: Result;
@@ -99,8 +110,9 @@ export function RoundTable(props: {
         </tr>
       </thead>
       <tbody>
-        {result.hands.map((hand, seat) =>
-          hand === null ? null : (
+        {rowOrder(result).map((seat) => {
+          const hand = result.hands[seat] ?? [];
+          return (
             <tr class={(result.lifeLosses[seat] ?? 0) > 0 ? "result__row result__row--lost" : "result__row"}>
               <NameCell seat={seat} players={players} me={me} ui={ui} />
               <td class="result__cards">
@@ -118,8 +130,8 @@ export function RoundTable(props: {
                 <Lives lives={result.lives[seat] ?? 0} status={result.state[seat] ?? "alive"} ui={ui} />
               </td>
             </tr>
-          ),
-        )}
+          );
+        })}
       </tbody>
     </table>
   );

@@ -49,7 +49,7 @@ export function Lives({
       ) : (
         Array.from({ length: lives }, () => <span class="coin" aria-hidden="true" />)
       )}
-      {status !== "alive" ? <span class="lives__word">{label}</span> : null}
+      {status !== "alive" ? <span class={`lives__word lives__word--${status}`}>{label}</span> : null}
     </span>
   );
 }
