@@ -13,7 +13,7 @@ describe("the lobby's words", () => {
     const de = lobbyTranslator("de");
     expect(de("quickPlay")).toBe("Schnell spielen");
     expect(presetName(de, "verdeckt")).toBe("Verdeckt");
-    expect(presetName(lobbyTranslator("en"), "standard")).toBe("Standard rules");
+    expect(presetName(lobbyTranslator("en"), "standard")).toBe("Standard");
     expect(presetName(de, "someNewPreset")).toBe("someNewPreset");
     expect(presetName(de, null)).toBe("");
   });

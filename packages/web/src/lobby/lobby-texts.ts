@@ -37,7 +37,8 @@ const en = {
   visibilityPrivate: "Private: invite only",
   makePublic: "Make public",
   makePrivate: "Make private",
-  preset_standard: "Standard rules",
+  // As the start page and the house rules name it.
+  preset_standard: "Standard",
   preset_dealerChooses: "Dealer chooses",
   preset_knockOnly: "Knocking only",
   preset_quick: "Short match",
@@ -82,7 +83,7 @@ const de: Readonly<Record<LobbyTextKey, string>> = {
   visibilityPrivate: "Privat: nur mit Einladung",
   makePublic: "Öffentlich machen",
   makePrivate: "Privat machen",
-  preset_standard: "Standardregeln",
+  preset_standard: "Standard",
   preset_dealerChooses: "Geber wählt",
   preset_knockOnly: "Nur Klopfen",
   preset_quick: "Kurzes Spiel",

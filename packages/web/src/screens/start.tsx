@@ -28,7 +28,10 @@ const go = (hash: string) => {
 /** Most seats a table takes: 20, and no more than the deck (or two decks) deals three cards each and a middle. */
 export const mostSeats = (rules: Rules): number => Math.min(20, maxSeats(rules.deck, rules.decks));
 
-/** The levels of the computer seats for a table of `seats`: kept where set, the strongest offered otherwise. */
+/**
+ * The levels of the computer seats for a table of `seats`: kept where set, otherwise the beginner ("greedy"), so that
+ * a first game against the computer can be won.
+ */
 export function levelsFor(levels: readonly string[], seats: number): string[] {
   return Array.from({ length: seats - 1 }, (_, i) => levels[i] ?? "greedy");
 }
@@ -76,7 +79,7 @@ function Settings() {
 function LevelField(props: { label: string; name: string; value: string; onChange: (level: string) => void }) {
   const ui = useUi();
   return (
-    <label class="field field--small">
+    <label class="field field--small field--level">
       <span>{props.label}</span>
       <select name={props.name} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
         {OFFERED_LEVELS.map((l) => (
@@ -173,7 +176,7 @@ function PlayOnline({ nameField }: { nameField: boolean }) {
       {nameField ? <NameForm submit={ui.tr("nameSave")} /> : null}
       <StartLinks />
       <form class="form form--inline" onSubmit={(e) => (e.preventDefault(), go(`#/new?seats=${seats}&bot=${level}`))}>
-        <label class="field field--small">
+        <label class="field field--small field--seats">
           <span>{ui.tr("onlineSeats")}</span>
           <select name="online-seats" value={seats} onChange={(e) => setSeats(Number(e.currentTarget.value))}>
             {Array.from({ length: most - 1 }, (_, i) => i + 2).map((n) => (
