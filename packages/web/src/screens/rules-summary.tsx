@@ -40,7 +40,8 @@ export function RulesSummary(props: {
   return (
     <details class="rules-summary rules-summary--compact">
       <summary>
-        {ui.tr("rulesActive")}: <strong>{title}</strong>
+        <span class="rules-summary__prefix">{ui.tr("rulesActive")}: </span>
+        <strong>{title}</strong>
         {keys.length > 0 ? ` (${keys.length})` : ""}
       </summary>
       {list}

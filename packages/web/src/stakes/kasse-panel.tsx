@@ -94,8 +94,13 @@ export function KasseButton({ game, ui, primary = false }: { game: GameControlle
         title={pot === null ? undefined : t("pot", { pot })}
         onClick={() => setOpen(true)}
       >
-        {t("kasse")}
-        {pot === null ? null : <span class="kasse-pot">{pot}</span>}
+        <span class={pot === null ? undefined : "kasse__label"}>{t("kasse")}</span>
+        {pot === null ? null : (
+          <span class="kasse-pot">
+            <span class="coin" aria-hidden="true" />
+            {pot}
+          </span>
+        )}
       </button>
       <dialog
         ref={ref}
