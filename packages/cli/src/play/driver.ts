@@ -353,15 +353,10 @@ export class Game {
       // Below the round: the match's end, who won, the stakes and the two lines that say where it was saved.
       const below = overLines.length + wonLines.length + stakes.length + 2;
       let spare = 1;
+      const round = this.state.round;
       const result =
-        this.o.interactive && last
-          ? roundResultLines(
-              last.result,
-              this.state.round!.index,
-              this.state.round!.knocker,
-              this.screen,
-              this.state.rules,
-            )
+        this.o.interactive && last && round
+          ? roundResultLines(last.result, round.index, round.knocker, this.screen, this.state.rules)
           : [];
       // The last round's hands when they fit beside the rest (a big table with stakes shows the money instead).
       if (result.length > 0 && result.length + 1 + below <= this.rows()) {

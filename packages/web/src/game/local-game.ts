@@ -89,7 +89,7 @@ export function createLocalGame(options: LocalGameOptions): GameController {
   const stake = kept?.stake ?? options.stake ?? 0;
   let ledger = options.ledger?.load() ?? [];
   let settled = false;
-  let kasse = localKasse(ledger, stake, null);
+  let kasse = localKasse(ledger, stake);
   const store = createStore<TableModel>({ ...emptyModel("local"), seat: HUMAN, players, canRematch: true, kasse });
   let state: MatchState;
   let matchSeed = kept ? kept.matchSeed : (options.seed ?? randomSeed());
@@ -125,7 +125,7 @@ export function createLocalGame(options: LocalGameOptions): GameController {
     settled = true;
     ledger = settleLocal(ledger, state, stake, names);
     options.ledger?.save(ledger);
-    kasse = localKasse(ledger, stake, state);
+    kasse = localKasse(ledger, stake);
   };
 
   const publish = (events: readonly GameEvent[], error: string | null = null) => {
@@ -280,7 +280,7 @@ export function createLocalGame(options: LocalGameOptions): GameController {
     clearKasse() {
       ledger = [];
       options.ledger?.save(ledger);
-      kasse = localKasse(ledger, stake, state);
+      kasse = withPot(localKasse(ledger, stake), state);
       store.set({ ...store.get(), kasse });
     },
     dispose() {

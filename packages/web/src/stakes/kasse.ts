@@ -31,9 +31,10 @@ export interface LotView {
   readonly draws: readonly LotDraw[];
 }
 
-export function localKasse(ledger: Ledger, stake: number, state: MatchState | null): KasseView | null {
+/** The Kasse of a local ledger, with an empty pot (`withPot` puts the match's in). */
+export function localKasse(ledger: Ledger, stake: number): KasseView | null {
   if (stake <= 0 && ledger.length === 0) return null;
-  return { ...ledgerSummary(ledger, stake), pot: state ? potSoFar(state, stake) : 0, csvUrl: null, ledger };
+  return { ...ledgerSummary(ledger, stake), pot: 0, csvUrl: null, ledger };
 }
 
 /** The Kasse with the pot of `state` (the same object while the pot stays as it was). */
