@@ -16,14 +16,14 @@ const VIEWPORTS = [
   { width: 1920, height: 1080 },
 ] as const;
 
-const settingsFor = (seats: number, rules: Record<string, unknown> = {}) => ({
+const settingsFor = (seats: number, rules: Record<string, unknown> = {}, level = "greedy") => ({
   lang: "de",
   faces: "french",
   speed: "instant",
   // A chosen name (not the "Gast" placeholder), so that an online table does not first ask for one.
   name: "Mara",
   seats,
-  levels: Array.from({ length: seats - 1 }, () => "greedy"),
+  levels: Array.from({ length: seats - 1 }, () => level),
   rules,
 });
 
@@ -66,6 +66,20 @@ function measure(hint: boolean): string[] {
   else out.push("not my turn");
   const strip = document.querySelector(".seats:not(.seats--me)");
   if (strip) inside(strip, "opponents");
+  // A bot's level, where a chip shows it, is whole ("Fortgeschritten", not "Fortgesc…").
+  for (const level of document.querySelectorAll(".seats:not(.seats--me) .seat__level")) {
+    const shown = level as HTMLElement;
+    if (shown.clientWidth > 1 && shown.scrollWidth > shown.clientWidth + 0.5)
+      out.push(`level "${shown.textContent}" cut to ${shown.clientWidth} of ${shown.scrollWidth} px`);
+  }
+  // Ten to twelve at a table: off a phone, with room for it, every chip is in sight without scrolling the strip.
+  if (
+    strip?.matches(".seats--many:not(.seats--huge)") &&
+    vw >= 600 &&
+    vh >= 700 &&
+    strip.scrollHeight > strip.clientHeight + 1
+  )
+    out.push(`opponents scroll (${strip.clientHeight} of ${strip.scrollHeight} px shown)`);
   if (hint) {
     const line = document.querySelector(".hint-line");
     if (!line?.textContent?.trim()) out.push("no hint shown");
@@ -118,11 +132,16 @@ async function localTable(
   url: string,
   seats: number,
   failures: string[],
-  options: { rules?: Record<string, unknown>; untilChoice?: boolean; atEnd?: (page: Page) => Promise<void> } = {},
+  options: {
+    rules?: Record<string, unknown>;
+    level?: string;
+    untilChoice?: boolean;
+    atEnd?: (page: Page) => Promise<void>;
+  } = {},
 ): Promise<Set<string>> {
   const context = await browser.newContext({ viewport: VIEWPORTS[0], locale: "de-DE", reducedMotion: "reduce" });
   const page = await context.newPage();
-  await presetSettings(page, settingsFor(seats, options.rules));
+  await presetSettings(page, settingsFor(seats, options.rules, options.level));
   await page.goto(`${url}/#/play`);
   const where = `local ${seats} seats${options.rules ? " (house rules)" : ""}`;
   const seen = new Set<string>();
@@ -230,6 +249,8 @@ describe.skipIf(!chromiumAvailable())("the table fits every screen on the player
       atEnd: everySeat(20),
     });
     await localTable(env.browser, env.server.url, 4, failures, { rules: { deal: "hidden" } });
+    // Twelve with the longest level name: two rows of whole chips on a laptop.
+    await localTable(env.browser, env.server.url, 12, failures, { rules: { decks: 2, lives: 9 }, level: "tactician" });
     await localTable(env.browser, env.server.url, 20, failures, {
       rules: { deal: "hidden", decks: 2, lives: 9 },
       atEnd: everySeat(20),
