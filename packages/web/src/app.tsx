@@ -4,8 +4,7 @@ import { lazyScreen } from "./lazy.js";
 import { HouseRules } from "./screens/house-rules.js";
 import { StartScreen } from "./screens/start.js";
 import { useUi } from "./ui.js";
-import { hasChosenName } from "./player-name.js";
-import { ensureSession } from "./players/session.js";
+import { ensurePlayer } from "./player-name.js";
 
 const LocalTable = lazyScreen(() => import("./screens/local-table.js").then((m) => m.LocalTable));
 const OnlineTable = lazyScreen(() => import("./online/online-table.js").then((m) => m.OnlineTable));
@@ -67,7 +66,7 @@ export function App() {
   const ui = useUi();
   const hash = useHash();
   // A device with a name has a player on the server (a guest until it keeps an account): made once, if missing.
-  useEffect(() => void ensureSession(hasChosenName() ? ui.settings.name : null), []);
+  useEffect(() => void ensurePlayer(), []);
   return (
     <>
       <a class="skip" href="#main" onClick={(e) => (e.preventDefault(), document.getElementById("main")?.focus())}>

@@ -7,7 +7,7 @@ import type { LIMITS } from "@schwimmen/server/protocol";
 import { readItem, writeItem } from "./device-storage.js";
 import { changeSettings, settings } from "./settings.js";
 import type { ApiError } from "./players/api.js";
-import { syncName } from "./players/session.js";
+import { ensureSession, syncName } from "./players/session.js";
 import { createStore } from "./store.js";
 
 /** The server's limit (a type-only import keeps its validation library out of the first screen's code). */
@@ -61,4 +61,18 @@ export function saveName(raw: string): boolean {
     if (!before.chosen) writeItem(CHOSEN_KEY, null);
   });
   return true;
+}
+
+/**
+ * Who this device is on the server (see `ensureSession`): made once if missing; a name the account got on another
+ * device since becomes this device's name too.
+ */
+export function ensurePlayer(): ReturnType<typeof ensureSession> {
+  return ensureSession(
+    () => (hasChosenName() ? settings.get().name : null),
+    (name) => {
+      writeItem(CHOSEN_KEY, "1");
+      changeSettings({ name });
+    },
+  );
 }

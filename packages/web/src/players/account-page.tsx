@@ -1,12 +1,11 @@
 import "../styles/pages.css";
 import "./players.css";
 import { useEffect, useState } from "preact/hooks";
-import { saveName, hasChosenName } from "../player-name.js";
+import { ensurePlayer, saveName } from "../player-name.js";
 import { ConfirmDialog } from "../screens/confirm-dialog.js";
-import { settings } from "../settings.js";
 import { useUi } from "../ui.js";
 import { type ApiResult, type Me, deleteAccount, registerPasskey, signInWithPasskey, signOut } from "./api.js";
-import { ensureSession, markSynced } from "./session.js";
+import { markSynced } from "./session.js";
 import { playerTexts, problemText } from "./texts.js";
 
 /**
@@ -22,7 +21,7 @@ export function AccountPage({ onMenu }: { onMenu: () => void }) {
   const [asking, setAsking] = useState(false);
 
   useEffect(() => {
-    void ensureSession(hasChosenName() ? settings.get().name : null).then(setMe);
+    void ensurePlayer().then(setMe);
   }, []);
 
   /** Runs a request; on success shows `done` and takes the player it answers with. */

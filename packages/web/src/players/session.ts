@@ -3,7 +3,15 @@
  * session cookie), a later one renames it. Requests run one after the other, so two quick saves make one guest and
  * a page asking who it is waits for a name on its way.
  */
+import { readItem, writeItem } from "../device-storage.js";
 import { type ApiError, type Me, fetchMe, postName } from "./api.js";
+
+/**
+ * The name this device and the server last agreed on. When the server's name differs from it, the player was renamed
+ * elsewhere (another device of the account); when the device's differs from it, the player renamed it here.
+ */
+const AGREED_KEY = "schwimmen.name-agreed";
+const agreed = (name: string): void => writeItem(AGREED_KEY, name);
 
 let queue: Promise<unknown> = Promise.resolve();
 /** The name last sent (or on its way), so that the same name is not sent twice. */
@@ -30,6 +38,7 @@ async function send(name: string, onRefused?: (error: ApiError) => void): Promis
     return null;
   }
   sent = name;
+  if (answer.value) agreed(answer.value.name);
   return answer.value;
 }
 
@@ -43,18 +52,31 @@ export function syncName(name: string, onRefused?: (error: ApiError) => void): v
 /** The name the server knows now also counts as sent (after signing in, say). */
 export function markSynced(name: string): void {
   sent = name;
+  agreed(name);
 }
 
 /**
  * Who this device is on the server. A device that has a name but no session (from before players existed, or an
- * expired one) gets one; a session whose name differs from the device's is renamed.
+ * expired one) gets one. When the session's name differs from the device's, the newer one wins: the server's when
+ * this device's name is still the one they last agreed on (the account was renamed on another device; `adopt` takes
+ * it here), else the device's (renamed here while the server did not hear it, or from before names were agreed).
+ * `local` is read when the request's turn comes (an earlier one in the queue may have changed the device's name).
  */
-export function ensureSession(localName: string | null): Promise<Me | null> {
+export function ensureSession(local: () => string | null, adopt?: (name: string) => void): Promise<Me | null> {
   return enqueue(async () => {
+    const localName = local();
     const me = await fetchMe();
     if (!me.ok) return null;
-    if (localName === null || me.value?.name === localName) {
-      if (me.value) sent = me.value.name;
+    const server = me.value?.name;
+    if (localName === null || server === localName) {
+      if (server !== undefined) sent = server;
+      if (server !== undefined && localName !== null) agreed(server);
+      return me.value;
+    }
+    if (server !== undefined && adopt && readItem(AGREED_KEY) === localName) {
+      sent = server;
+      agreed(server);
+      adopt(server);
       return me.value;
     }
     sent = localName;

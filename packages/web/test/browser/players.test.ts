@@ -40,6 +40,27 @@ describe.skipIf(!chromiumAvailable())("players: passkeys and profiles", () => {
     await second.page.waitForSelector(`main[data-profile="${guest.id}"]`, { timeout: 15_000 });
     expect(await second.page.textContent("h1")).toBe("Lena");
 
+    // A new name on one device is the account's name on the other as well: the first browser takes it when it loads
+    // again, and does not send its old name back.
+    const nameOf = (page: typeof first.page) =>
+      page.evaluate(() => (JSON.parse(localStorage.getItem("schwimmen.settings") ?? "{}") as { name?: string }).name);
+    await second.page.goto(`${url}/#/`);
+    await second.page.fill(".panel--online input[name=name]", "Lena Berg");
+    await second.page.click(".panel--online [data-action=save-name]");
+    await second.page.waitForSelector(".panel--online .name-form__saved", { timeout: 10_000 });
+    await expect.poll(async () => (await me(second.page)).name, { timeout: 10_000 }).toBe("Lena Berg");
+    await first.page.reload();
+    await first.page.waitForSelector("main[data-account=account]", { timeout: 15_000 });
+    await expect.poll(() => nameOf(first.page), { timeout: 10_000 }).toBe("Lena Berg");
+    expect(await first.page.textContent(".account")).toContain("Lena Berg");
+    expect((await me(first.page)).name).toBe("Lena Berg");
+    await second.page.reload();
+    await second.page.waitForSelector(".panel--online", { timeout: 15_000 });
+    await first.page.reload();
+    await first.page.waitForSelector("main[data-account=account]", { timeout: 15_000 });
+    expect((await me(first.page)).name).toBe("Lena Berg");
+    expect(await nameOf(second.page)).toBe("Lena Berg");
+
     // Signing out on the first browser leaves the second signed in.
     await first.page.click("[data-action=sign-out]");
     await first.page.waitForSelector("main[data-account=none]", { timeout: 15_000 });
