@@ -4,13 +4,16 @@ import { errorLine, replayLine } from "./replay-line.js";
 export type { Io } from "./io.js";
 export { errorLine, replayBatch, replayLine } from "./replay-line.js";
 
-export const REPLAY_USAGE = `  schwimmen replay FILE        replay a game record (FILE may be - for standard input);
-                               prints the outcome as JSON, or {"error": ...} on stderr with exit code 2
-  schwimmen replay --jsonl     replay one record per line of standard input, one result line each`;
+export const REPLAY_USAGE = `  schwimmen replay FILE        replay a game record (FILE may be - for standard
+                               input); prints the outcome as JSON, or
+                               {"error": ...} on stderr with exit code 2
+  schwimmen replay --jsonl     replay one record per line of standard input,
+                               one result line each`;
 
 /** `schwimmen replay ...`: the command's arguments to an exit code. */
 export async function runReplay(args: readonly string[], io: Io): Promise<number> {
-  if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
+  // --help wins wherever it stands (`replay --jsonl --help` too).
+  if (args.includes("--help") || args.includes("-h")) {
     io.stdout.write(`Usage:\n${REPLAY_USAGE}\n`);
     return 0;
   }

@@ -16,7 +16,7 @@ import {
   parseRules,
   replayRecord,
 } from "@schwimmen/rules";
-import type { Io } from "./replay.js";
+import { type Io, readRecordText } from "./replay.js";
 
 export interface RoundCheck {
   readonly round: number;
@@ -88,16 +88,11 @@ export function verifyRecord(input: unknown): VerifyReport {
   return { ok: rounds.length > 0 && rounds.every((c) => c.status === "ok"), rounds };
 }
 
-/** The command: prints the report as JSON; exit 0 when every round checks out, 1 when not, 2 for a bad record. */
+/** The command: reads the record from a file or, for "-", standard input; prints the report as JSON; exit 0 when every round checks out, 1 when not, 2 for a bad record. */
 export async function verifyFile(path: string, io: Io): Promise<number> {
-  let text: string;
-  try {
-    text = await io.readFile(path);
-  } catch (cause) {
-    const reason = (cause as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : "cannot be read";
-    io.stderr.write(JSON.stringify({ error: { code: "INVALID_RECORD", message: `${path}: ${reason}` } }) + "\n");
-    return 2;
-  }
+  // A file, or "-" for standard input (as replay and analyse read it); the same error line when it cannot be read.
+  const text = await readRecordText(path, io);
+  if (text === null) return 2;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -116,12 +111,22 @@ export async function verifyFile(path: string, io: Io): Promise<number> {
   return report.ok ? 0 : 1;
 }
 
+export const VERIFY_USAGE = `  schwimmen verify RECORD      check a game record's deals against its revealed
+                               seeds and their hashes (RECORD may be - for
+                               standard input); prints a JSON report, exit 0
+                               when every round checks out, 1 if not, 2 for a
+                               bad record`;
+
 export const verifyCommand = {
-  usage: `  schwimmen verify RECORD      check a downloaded game's deals against its revealed seeds and their hashes;
-                               prints a JSON report, exit 0 when every round checks out, 1 if not, 2 for a bad record`,
+  usage: VERIFY_USAGE,
   async run(args: readonly string[], io: Io): Promise<number> {
-    if (args.length === 1 && args[0] !== undefined) return verifyFile(args[0], io);
-    io.stderr.write("usage: schwimmen verify RECORD\n");
+    if (args.includes("--help") || args.includes("-h")) {
+      io.stdout.write(`Usage:\n${VERIFY_USAGE}\n`);
+      return 0;
+    }
+    const [path] = args;
+    if (args.length === 1 && path !== undefined && (path === "-" || !path.startsWith("-"))) return verifyFile(path, io);
+    io.stderr.write("usage: schwimmen verify RECORD|-  (schwimmen verify --help for more)\n");
     return 2;
   },
 };

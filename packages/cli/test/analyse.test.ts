@@ -64,6 +64,14 @@ describe("schwimmen analyse: errors as replay reports them", () => {
     expect(() => parseAnalyseArgs(["a", "b", "--seat", "0"])).toThrow(/one record only/);
     expect(() => parseAnalyseArgs(["a", "--seat", "0", "--seat", "1"])).toThrow(/given twice/);
   });
+
+  it("names the allowed range of a number out of it, a negative one too", () => {
+    expect(() => parseAnalyseArgs(["a", "--seat", "-1"])).toThrow("--seat must be a whole number from 0 to 99, not -1");
+    expect(() => parseAnalyseArgs(["a", "--seat", "x"])).toThrow('--seat must be a whole number from 0 to 99, not "x"');
+    expect(() => parseAnalyseArgs(["a", "--seat", "0", "--worlds", "0"])).toThrow(
+      "--worlds must be a whole number from 1 to 100000, not 0",
+    );
+  });
 });
 
 describe("schwimmen analyse --json", () => {

@@ -57,6 +57,39 @@ function gameWith(bots: readonly Bot[], answer: (prompt: string, reader: LineRea
 }
 
 describe("the game loop", () => {
+  it("stops at once on Ctrl-C during a bot's pause, however long the pause", async () => {
+    const stdin = new PassThrough();
+    const reader = new LineReader(stdin);
+    let out = "";
+    const bots: BotSeat[] = [1, 2].map((seat) => ({
+      seat,
+      level: "random",
+      bot: createBot("random"),
+      rng: Rng.fromSeed(`c${seat}`),
+    }));
+    // Dealer 1: seat 2, a bot, plays first, so the game pauses 10 s before its move.
+    const game = new Game({
+      match: freshMatch(3, "ctrl-c"),
+      names: NAMES.slice(0, 3),
+      self: 0,
+      bots,
+      lang: "en",
+      input: reader,
+      output: { write: (text: string) => ((out += text), true) },
+      interactive: true,
+      color: false,
+      echo: false,
+      delayMs: 10_000,
+    });
+    const started = performance.now();
+    const running = game.run();
+    setTimeout(() => reader.interrupt(), 50);
+    const result = await running;
+    expect(result.end).toBe("interrupt");
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(out).toContain("to play …");
+  });
+
   it("ends in a state whose record replays to the very same outcome", async () => {
     const rng = Rng.fromSeed("loop");
     const { game, out } = gameWith([createBot("random"), createBot("random"), createBot("random")], (p) =>

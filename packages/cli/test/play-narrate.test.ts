@@ -107,3 +107,37 @@ describe("announcements", () => {
     expect(langFromEnv({})).toBe("en");
   });
 });
+
+describe("a knock and who plays once more", () => {
+  const knock = (seat: number) => [{ type: "knocked" as const, seat }];
+  it("names the one seat left to play, or says everyone else, in German and English", () => {
+    const two = { ...narrator("de"), seatsIn: [0, 2] };
+    expect(narrate(two, knock(0)).map((e) => e.text)).toEqual(["Du klopfst! Tom ist noch einmal dran."]);
+    expect(narrate({ ...two, texts: TEXTS.en, lang: "en" as const }, knock(2)).map((e) => e.text)).toEqual([
+      "Tom knocks! You have one more turn.",
+    ]);
+    expect(narrate({ ...narrator("en"), seatsIn: [0, 1] }, knock(0)).map((e) => e.text)).toEqual([
+      "You knock! Lena has one more turn.",
+    ]);
+    expect(narrate({ ...two, seatsIn: [0, 1, 2] }, knock(1)).map((e) => e.text)).toEqual([
+      "Lena klopft! Alle anderen sind noch einmal dran.",
+    ]);
+    expect(narrate({ ...narrator("en"), seatsIn: [0, 1, 2] }, knock(0)).map((e) => e.text)).toEqual([
+      "You knock! Everyone else plays once more.",
+    ]);
+  });
+});
+
+describe("labels", () => {
+  it("capitalises the bot levels and the dealer in English as in German", () => {
+    for (const lang of ["de", "en"] as const) {
+      for (const level of ["random", "greedy", "tactician", "expert"]) {
+        const label = TEXTS[lang].level(level);
+        expect(label.charAt(0), label).toBe(label.charAt(0).toUpperCase());
+      }
+      expect(TEXTS[lang].dealer.charAt(0)).toBe(TEXTS[lang].dealer.charAt(0).toUpperCase());
+    }
+    expect(TEXTS.en.level("greedy")).toBe("Beginner");
+    expect(TEXTS.en.level("expert")).toBe("Expert");
+  });
+});

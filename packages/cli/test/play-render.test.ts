@@ -166,7 +166,8 @@ describe("the renderer", () => {
           levels: shown.map((_, i) => levels[i % 4]!),
           self: 0,
         };
-        const bad: string[] = [...overlong(helpLines(screen))];
+        const helps = (["openMiddle", "dealerChooses", "hidden"] as const).flatMap((deal) => helpLines(screen, deal));
+        const bad: string[] = [...overlong(helps)];
         const played: LogEntry[] = [];
         for (const { state, events } of stepsOfRandomMatch(seed, seats, 250)) {
           const narrated = narrate({ texts, lang, rules: state.rules, names: shown, self: 0 }, events);
@@ -279,7 +280,7 @@ describe("the renderer", () => {
     expect(text).toContain("Ann knocked: 3 turns left");
     expect(text).toMatch(/▶ You +●●●/);
     expect(text).toMatch(/Ann +●●● +knocked/);
-    expect(text).toMatch(/Mia +●●● +dealer/);
+    expect(text).toMatch(/Mia +●●● +Dealer/);
     // No other hand leaks into the picture.
     for (const card of ["Ah", "8h", "Ks", "As", "9s", "Qh"] as Card[])
       expect(text).not.toContain(`│${cardFace(card, "en").padStart(3)}│`);

@@ -37,7 +37,7 @@ export interface ScriptOptions {
 export function keyChooser(shown: string, rng: Rng): string {
   // The keys as read, without the colour codes around them.
   const prompt = stripAnsi(shown);
-  if (/\b1 \S+ keep|\b1 Päckchen/.test(prompt)) return rng.below(2) === 0 ? "1" : "2";
+  if (/\b1 (keep|dieses Päckchen)/.test(prompt)) return rng.below(2) === 0 ? "1" : "2";
   if (/Enter: /.test(prompt) && /next round|nächste Runde|keep watching|weiter zuschauen/.test(prompt)) return "";
   const roll = rng.below(10);
   if (/\bR (new middle|neue Mitte)/.test(prompt) && roll < 2) return "R";

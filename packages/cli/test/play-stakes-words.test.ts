@@ -53,6 +53,19 @@ describe("schwimmen play: the draw for the first dealer at a big round", () => {
   });
 });
 
+describe("schwimmen play: who deals after the draw", () => {
+  it("addresses the person's own seat as du/you, the others by name", () => {
+    const lots = Array.from({ length: 40 }, (_, i) => drawForDealer(3, "skat32", 1, `who-${i}`));
+    const mine = lots.find((lot) => lot.dealer === 0)!;
+    const theirs = lots.find((lot) => lot.dealer === 1)!;
+    const names = ["Anna", "Lena", "Tom"];
+    expect(lotLines(mine, names, "de").join("\n")).toContain("Du hast die höchste Karte und gibst.");
+    expect(lotLines(mine, names, "en").join("\n")).toContain("You have the highest card and deal.");
+    expect(lotLines(theirs, names, "de").join("\n")).toContain("Lena hat die höchste Karte und gibt.");
+    expect(lotLines(theirs, names, "en").join("\n")).toContain("Lena has the highest card and deals.");
+  });
+});
+
 describe("schwimmen play: the pot and the balances at the end", () => {
   /** A finished match of `seats` seats that seat 1 won, each other seat out after all its lives. */
   function finished(seats: number): MatchState {

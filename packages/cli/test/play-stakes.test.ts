@@ -26,7 +26,9 @@ describe("schwimmen play --stake --dealer-by-lot", () => {
     const lot = drawForDealer(3, "skat32", 1, "lot1/lot");
     const names = ["You", "Lena", "Tom"];
     expect(out).toContain("Who deals? Everyone draws a card:");
-    expect(out).toContain(`${names[lot.dealer]} has the highest card and deals.`);
+    expect(out).toContain(
+      lot.dealer === 0 ? "You have the highest card and deal." : `${names[lot.dealer]} has the highest card and deals.`,
+    );
     const saved = await readFile(save, "utf8");
     expect((JSON.parse(saved) as { dealer: number }).dealer).toBe(lot.dealer);
     const text = replayRecordText(saved);
@@ -55,11 +57,29 @@ describe("schwimmen play --stake --dealer-by-lot", () => {
     expect(out).toContain("In the pot:");
   });
 
-  it("refuses a stake that is not whole cents from 0 to 1000", async () => {
-    for (const stake of ["-5", "1001", "2.5", "ten"]) {
+  it("refuses a stake that is not whole cents from 0 to 1000, saying what it was", async () => {
+    for (const [args, shown] of [
+      [["--stake=-5"], "-5"],
+      [["--stake", "-5"], "-5"],
+      [["--stake", "1001"], "1001"],
+      [["--stake", "2.5"], '"2.5"'],
+      [["--stake", "ten"], '"ten"'],
+    ] as const) {
       const io = scriptedIo();
-      expect(await runPlay(["--bots", "random", `--stake=${stake}`], io, EN)).toBe(2);
-      expect(io.err()).toContain("--stake must be whole cents from 0 to 1000");
+      expect(await runPlay(["--bots", "random", ...args], io, EN)).toBe(2);
+      const err = io.err().replace(/\s+/g, " ");
+      expect(err).toContain(
+        `--stake must be a whole number of cents from 1 to 1000 (0 plays without stakes), not ${shown}`,
+      );
+      expect(err).not.toContain("ambiguous");
     }
+  });
+
+  it("refuses a negative delay as a number out of range, not as an ambiguous option", async () => {
+    const io = scriptedIo();
+    expect(await runPlay(["--bots", "random", "--delay", "-5"], io, EN)).toBe(2);
+    expect(io.err().replace(/\s+/g, " ")).toContain(
+      "--delay must be a whole number of milliseconds from 0 to 10000, not -5",
+    );
   });
 });

@@ -74,7 +74,7 @@ const ODD = ["\t", "\x1b[31m", "\x1b[2J", "\u202e", "\u00ad", "\u200b", "\x07"];
 const rawName = fc.oneof(
   fc.string({ unit: "grapheme", minLength: 1, maxLength: NAME_CHARS + 4 }),
   fc.string({ unit: fc.constantFrom(...WIDE, ...MARKS, ...ODD, "W", "ß", " "), minLength: 1, maxLength: 24 }),
-  fc.constantFrom(...WIDE).map((c) => c.repeat(NAME_CHARS + 4)),
+  fc.constantFrom(...WIDE).map((c) => c.repeat(NAME_CHARS)),
 );
 
 /** Lines a person might type by mistake: long ones, wide ones, an arrow key's escape code, a middle letter alone. */
@@ -199,11 +199,11 @@ describe("everything the terminal game prints", () => {
     const deep = join(dir, "a folder with spaces", "and-a-long-name-for-the-record-".repeat(2));
     await mkdir(deep, { recursive: true });
     const save = join(deep, "match.json");
-    const io = scriptedIo({ choose: () => "Q" });
+    const io = scriptedIo({ script: ["Q", "j"], choose: () => null });
     expect(await runPlay(["--bots", "random", "--lang", "de", "--save", save], io, {})).toBe(0);
     const out = stripAnsi(io.out());
     expect(out).toContain(` Spiel gespeichert:\n   ${save}\n`);
-    expect(out).toContain(` Nachspielen:\n   npx schwimmen replay '${save}'\n`);
+    expect(out).toContain(` Auswerten:\n   npx schwimmen analyse '${save}' --seat 0\n`);
   });
 
   it("word-wraps every error message to the screen's width", async () => {
@@ -227,8 +227,11 @@ describe("everything the terminal game prints", () => {
     }
     for (const lang of ["de", "en"] as const) {
       const io = scriptedIo({ choose: () => null });
-      expect(await runPlay(["--lang", lang, "--save", join(dir, "missing", long, "x.json")], io, {})).toBe(1);
-      expect(io.err()).toMatch(lang === "de" ? /^Konnte das Spiel nicht nach / : /^Could not save the match to /);
+      // A missing folder is found before the match, in the player's language.
+      expect(await runPlay(["--lang", lang, "--save", join(dir, "missing", long, "x.json")], io, {})).toBe(2);
+      expect(io.err()).toMatch(/^schwimmen play: --save /);
+      expect(io.err().replace(/\s+/g, " ")).toContain(lang === "de" ? "keinen Ordner" : "no folder");
+      expect(io.out()).toBe("");
       none(overlong(io.err()));
     }
   });

@@ -32,7 +32,7 @@ describe("schwimmen play, driven through its input stream", () => {
     const code = await runPlay(["--bots", "random,random,random", "--seed", "s1", "--save", save], io, EN);
     expect(code).toBe(0);
     const out = io.out();
-    expect(out).toContain("You play against Lena (random), Tom (random), Mia (random).");
+    expect(out).toContain("You play against Lena (Random), Tom (Random), Mia (Random).");
     expect(out).toMatch(/Middle\s+stock \d+\s+Your hand\s+value \d+/);
     expect(out).toContain("┌───┐");
     expect(out).toMatch(/[♣♠♥♦]/);
@@ -90,7 +90,7 @@ describe("schwimmen play, driven through its input stream", () => {
 
   it("saves the match so far on Q, and on the end of input, to a default file name", async () => {
     const quit = join(dir, "quit.json");
-    const io = scriptedIo({ script: ["P", "Q"], choose: () => null });
+    const io = scriptedIo({ script: ["P", "Q", "y"], choose: () => null });
     expect(await runPlay(["--bots", "random,random", "--seed", "q", "--save", quit], io, EN)).toBe(0);
     const { outcome } = await replayed(quit);
     expect(outcome.rounds.length).toBeGreaterThan(0);
@@ -110,6 +110,27 @@ describe("schwimmen play, driven through its input stream", () => {
     } finally {
       process.chdir(cwd);
     }
+  });
+
+  it("asks before a Q ends the match: n plays on, y (or j) quits", async () => {
+    const save = join(dir, "confirm.json");
+    const io = scriptedIo({ script: ["q", "n", "P", "Q", "y"], choose: () => null });
+    expect(await runPlay(["--bots", "random", "--seed", "confirm", "--save", save], io, EN)).toBe(0);
+    const out = io.out();
+    expect(out.match(/Really quit the match\? It is saved all the same\. y: quit · n: play on/g)).toHaveLength(2);
+    expect(out).toContain("You pass.");
+    expect(out).toContain("Match stopped.");
+    const record = JSON.parse(await readFile(save, "utf8")) as {
+      rounds: { actions: { seat: number; type: string }[] }[];
+    };
+    // The "n" played on: the pass after it is in the record.
+    expect(record.rounds.flatMap((r) => r.actions).filter((a) => a.seat === 0)).toEqual([{ seat: 0, type: "pass" }]);
+
+    const de = scriptedIo({ script: ["Q", "j"], choose: () => null });
+    expect(await runPlay(["--bots", "random", "--seed", "confirm", "--lang", "de", "--save", save], de, EN)).toBe(0);
+    expect(de.out()).toContain("Spiel wirklich beenden?");
+    expect(de.out()).toContain("Spiel abgebrochen.");
+    expect(de.typed).toEqual(["Q", "j"]);
   });
 
   it("plays a whole hidden-deal match (--preset verdeckt): the packet's cards by number, its travel without cards", async () => {
@@ -139,7 +160,7 @@ describe("schwimmen play, driven through its input stream", () => {
     const rules = join(dir, "lives.json");
     await writeFile(rules, JSON.stringify({ lives: 1, swimming: "off" }));
     const save = join(dir, "preset-rules.json");
-    const io = scriptedIo({ choose: () => "Q" });
+    const io = scriptedIo({ script: ["Q", "y"], choose: () => null });
     const args = ["--bots", "greedy", "--preset", "grosse-runde", "--rules", rules, "--save", save];
     expect(await runPlay(args, io, EN)).toBe(0);
     expect(JSON.parse(await readFile(save, "utf8")).rules).toEqual({ lives: 1, swimming: "off", decks: 2 });
@@ -187,7 +208,7 @@ describe("schwimmen play, driven through its input stream", () => {
     expect(stripAnsi(out)).toContain("Enter: next round · Q: quit");
     expect((await replayed(save)).outcome.result.over).toBe(true);
 
-    const plain = scriptedIo({ seed: "tty", tty: true, script: ["Q"] });
+    const plain = scriptedIo({ seed: "tty", tty: true, script: ["Q", "y"] });
     const noColor = { ...env, NO_COLOR: "1" };
     expect(await runPlay(["--bots", "random", "--seed", "t", "--save", join(dir, "nc.json")], plain, noColor)).toBe(0);
     expect(plain.out()).toContain("\x1b[H");
@@ -220,6 +241,8 @@ describe("schwimmen play, driven through its input stream", () => {
       [["--rules", join(dir, "missing.json")], "cannot be read"],
       [["--bogus"], "Unknown option"],
       [["--name", "  "], "--name must not be empty"],
+      [["--name", "Maximiliane-Alexandra"], "--name must have at most 20 characters, not 21"],
+      [["--name", "漢".repeat(21)], "--name must have at most 20 characters, not 21"],
     ];
     for (const [args, message] of cases) {
       const io = scriptedIo({ choose: () => null });
@@ -249,9 +272,10 @@ describe("schwimmen play, driven through its input stream", () => {
   });
 
   it("shows the help on ? and goes back to the same prompt", async () => {
-    const io = scriptedIo({ script: ["?", "Q"], choose: () => null });
+    const io = scriptedIo({ script: ["?", "Q", "y"], choose: () => null });
     expect(await runPlay(["--bots", "random", "--seed", "h", "--save", join(dir, "help.json")], io, EN)).toBe(0);
     expect(io.out()).toContain("'2b' swaps card 2 for b");
-    expect(io.out().split("> ").length).toBe(3);
+    // The move prompt, again after the help, and the question whether to quit.
+    expect(io.out().split("> ").length).toBe(4);
   });
 });

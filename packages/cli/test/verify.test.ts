@@ -48,11 +48,11 @@ function seededRecord(preset: Record<string, unknown>, seatCount: number, matchS
   };
 }
 
-async function run(args: string[], files: Record<string, string>) {
+async function run(args: string[], files: Record<string, string>, input = "") {
   let stdout = "";
   let stderr = "";
   const code = await main(args, {
-    stdin: Readable.from([]),
+    stdin: Readable.from(input === "" ? [] : [input]),
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
     readFile: async (path) => {
@@ -113,5 +113,28 @@ describe("schwimmen verify", () => {
     expect((await run(["verify", "junk.json"], files)).code).toBe(2);
     expect((await run(["verify", "nope.json"], files)).code).toBe(2);
     expect((await run(["verify"], files)).code).toBe(2);
+  });
+
+  it("reads the record from standard input for -, as replay and analyse do", async () => {
+    const honest = JSON.stringify(seededRecord({}, 3, "stdin"));
+    const piped = await run(["verify", "-"], {}, honest);
+    expect(piped.code).toBe(0);
+    expect(JSON.parse(piped.stdout)).toMatchObject({ ok: true });
+    const junk = await run(["verify", "-"], {}, "{");
+    expect(junk.code).toBe(2);
+    expect(junk.stderr).toContain("not valid JSON");
+  });
+
+  it("shows its help for --help and -h instead of taking them for a file", async () => {
+    for (const flag of ["--help", "-h"]) {
+      const help = await run(["verify", flag], {});
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain("schwimmen verify RECORD");
+      expect(help.stderr).toBe("");
+    }
+    // Any other option is a mistake, not a file name.
+    const odd = await run(["verify", "--bogus"], {});
+    expect(odd.code).toBe(2);
+    expect(odd.stderr).toContain("usage: schwimmen verify");
   });
 });

@@ -1,38 +1,47 @@
 import { ANALYSIS_WORLDS, type DecisionAnalysis, accuracyOf, analysisSteps, planAnalysisText } from "@schwimmen/bots";
-import { ArgsError, wholeNumber } from "../arena/args.js";
+import { ArgsError, USAGE_INDENT, wholeNumber } from "../arena/args.js";
+import { fill, optionLine, paragraph } from "../wrap.js";
 import { type Io, errorLine, readRecordText } from "../replay.js";
 import { analysisJson, analysisTable, labelLimits } from "./format.js";
 
 export const ANALYSE_USAGE = `  schwimmen analyse RECORD --seat N [--json] [--worlds N]
-                               judge every decision of seat N in a game record (RECORD may be - for
-                               standard input) from that seat's view (schwimmen analyse --help for more)`;
+${fill(
+  "judge every decision of seat N in a game record (RECORD may be - for standard input) from that seat's view " +
+    "(schwimmen analyse --help for more)",
+  USAGE_INDENT,
+).join("\n")}`;
 
 export const ANALYSE_HELP = `Usage: schwimmen analyse RECORD --seat N [--json] [--worlds N]
 
-Judges every decision of one seat in a game record, from what that seat could see (never the other
-hands or the stock): each legal action is played out by the expert bot's search in sampled worlds
-that agree with the seat's view, giving the chance that the seat loses a life this round
-(calibrated on arena matches) and its chance to win the match (the rest of the match counted as
-even play). The loss of a decision is
-the match-win percentage points between the best action and the one played; labels by loss:
-${labelLimits()}.
-Decisions with a single legal action are skipped. The same record gives the same analysis.
+${paragraph(
+  "Judges every decision of one seat in a game record, from what that seat could see (never the other hands or " +
+    "the stock): each legal action is played out by the expert bot's search in sampled worlds that agree with " +
+    "the seat's view, giving the chance that the seat loses a life this round (calibrated on arena matches) and " +
+    "its chance to win the match (the rest of the match counted as even play). The loss of a decision is the " +
+    "match-win percentage points between the best action and the one played; labels by loss: " +
+    `${labelLimits()}. Decisions with a single legal action are skipped. The same record gives the same analysis.`,
+)}
 
-Prints a table and a summary: the accuracy (share of decisions labelled best or good) and the
-three worst decisions. Rounds and actions count from 0, as in the record's errors. A record that
-replay rejects gives the same {"error": ...} on standard error and exit code 2.
+${paragraph(
+  "Prints a table and a summary: the accuracy (share of decisions labelled best or good) and the three worst " +
+    "decisions. Rounds and actions count from 0, as in the record's errors. A record that replay rejects gives " +
+    'the same {"error": ...} on standard error and exit code 2.',
+)}
 
 Options:
-  --seat N      the seat to judge, 0 for the first player of the record (required)
+${optionLine("--seat N", "the seat to judge, 0 for the first player of the record (required)", 16)}
   --json        print JSON instead:
-                {"seat": N, "decisions": [{"round": K, "action": I, "played": ACTION,
-                  "best": ACTION, "loss": X, "label": L,
-                  "options": [{"action": ACTION, "loseLife": P, "winMatch": P}]}],
-                 "accuracy": A}
-                ACTION as in the record, I its index in the round's actions, X in percentage
-                points, P and A from 0 to 1 (A is null without decisions), options best first
-  --worlds N    sampled worlds per decision (default ${ANALYSIS_WORLDS}; fewer is faster and noisier)
-  --help        this text
+                {"seat": N, "decisions": [{"round": K, "action": I,
+                 "played": ACTION, "best": ACTION, "loss": X, "label": L,
+                 "options": [{"action": ACTION, "loseLife": P, "winMatch": P}]
+                }], "accuracy": A}
+${fill(
+  "ACTION as in the record, I its index in the round's actions, X in percentage points, P and A from 0 to 1 " +
+    "(A is null without decisions), options best first",
+  " ".repeat(16),
+).join("\n")}
+${optionLine("--worlds N", `sampled worlds per decision (default ${ANALYSIS_WORLDS}; fewer is faster and noisier)`, 16)}
+${optionLine("--help", "this text", 16)}
 `;
 
 interface AnalyseArgs {
@@ -119,4 +128,4 @@ export async function runAnalyse(argv: readonly string[], io: Io): Promise<numbe
   return 0;
 }
 
-export const analyseCommand = { usage: ANALYSE_USAGE, run: runAnalyse };
+export const analyseCommand = { usage: ANALYSE_USAGE, help: ANALYSE_HELP, run: runAnalyse };

@@ -1,4 +1,5 @@
 import { DEFAULT_CAP_ACTIONS, DEFAULT_MAX_ROUNDS } from "@schwimmen/bots";
+import { fill, optionLine, paragraph } from "../wrap.js";
 
 /** The arena's command line, read but not yet checked against the rules (the rules file comes later). */
 export interface ArenaArgs {
@@ -17,42 +18,64 @@ export interface ArenaArgs {
 
 export type ParsedArgs = { readonly help: true } | { readonly help: false; readonly args: ArenaArgs };
 
-export const ARENA_USAGE = `  schwimmen arena --seats BOTS [--matches N] [--seed S] [--workers N] [--json OUT] [--chart OUT.svg]
-                               whole matches among bots (e.g. --seats expert,greedy,greedy,greedy), seats
-                               rotated; win shares with 95% intervals (schwimmen arena --help for all options)`;
+/** The description column of the usage lines in `schwimmen --help`. */
+export const USAGE_INDENT = " ".repeat(31);
+
+export const ARENA_USAGE = `  schwimmen arena --seats BOTS [--matches N] [--seed S] [--workers N]
+                  [--json OUT] [--chart OUT.svg]
+${fill(
+  "whole matches among bots (e.g. --seats expert,greedy,greedy,greedy), seats rotated; win shares with 95% " +
+    "intervals (schwimmen arena --help for all options)",
+  USAGE_INDENT,
+).join("\n")}`;
 
 export const ARENA_HELP = `Usage: schwimmen arena --seats BOT,BOT,... [options]
 
-Plays whole matches (lives, swimming, out, until one seat is left or a draw) among bots. Match i
-shifts the lineup by i seats, so every bot sits in every position equally often; each match
-follows from (seed, match number) alone, so a seeded run gives the same result on any number of
-workers. Prints one row per lineup entry (a repeated bot is named greedy#2, greedy#3, ...):
-matches won, draws, win share with its 95% interval (Wilson), average place (1 = winner, by order
-of going out, seats going out together share), and decision time median and 95th percentile.
+${paragraph(
+  "Plays whole matches (lives, swimming, out, until one seat is left or a draw) among bots. Match i shifts the " +
+    "lineup by i seats, so every bot sits in every position equally often; each match follows from (seed, match " +
+    "number) alone, so a seeded run gives the same result on any number of workers. Prints one row per lineup " +
+    "entry (a repeated bot is named greedy#2, greedy#3, ...): matches won, draws, win share with its 95% interval " +
+    "(Wilson), average place (1 = winner, by order of going out, seats going out together share), and decision " +
+    "time median and 95th percentile.",
+)}
 
 Options:
-  --seats LIST      the lineup, comma-separated bot names (required)
-  --matches N       matches to play (default 1000)
-  --seed TEXT       seed of the run (default: a random one, printed so the run can be repeated)
-  --rules FILE      a JSON rule set, any subset of the rule keys (default: the standard rules)
-  --json OUT        also write the results as JSON to OUT
-  --chart OUT.svg   also draw the win shares with their intervals as an SVG bar chart
-  --calibration OUT.svg
-                    also check the expert seats' chance of losing a life this round: at each
-                    of their searched decisions the estimate for the action taken, bucketed
-                    into tenths against what happened; prints the table and the Brier score
-                    and draws the reliability chart as SVG
-  --workers N       split the matches over N worker threads (default 1)
-  --cap N           stop a round after N actions (default ${DEFAULT_CAP_ACTIONS}); the rules put no limit on a round,
-                    so bots could pass or swap for ever. A stopped round ends without a loser and the
-                    deal moves on; the table reports how many rounds were stopped.
-  --max-rounds N    stop a match after N rounds as unfinished: nobody wins (default ${DEFAULT_MAX_ROUNDS})
-  --budget MS       thinking time handed to every bot (default: each bot's own work limit); a bot
-                    that stops on time depends on the machine's speed, so such a run is not
-                    exactly reproducible
-  --help            this text
+${[
+  optionLine("--seats LIST", "the lineup, comma-separated bot names (required)"),
+  optionLine("--matches N", "matches to play (default 1000)"),
+  optionLine("--seed TEXT", "seed of the run (default: a random one, printed so the run can be repeated)"),
+  optionLine("--rules FILE", "a JSON rule set, any subset of the rule keys (default: the standard rules)"),
+  optionLine("--json OUT", "also write the results as JSON to OUT"),
+  optionLine("--chart OUT.svg", "also draw the win shares with their intervals as an SVG bar chart"),
+  optionLine(
+    "--calibration OUT.svg",
+    "also check the expert seats' chance of losing a life this round: at each of their searched decisions the " +
+      "estimate for the action taken, bucketed into tenths against what happened; prints the table and the " +
+      "Brier score and draws the reliability chart as SVG",
+  ),
+  optionLine("--workers N", "split the matches over N worker threads (default 1)"),
+  optionLine(
+    "--cap N",
+    `stop a round after N actions (default ${DEFAULT_CAP_ACTIONS}); the rules put no limit on a round, so bots ` +
+      "could pass or swap for ever. A stopped round ends without a loser and the deal moves on; the table " +
+      "reports how many rounds were stopped.",
+  ),
+  optionLine(
+    "--max-rounds N",
+    `stop a match after N rounds as unfinished: nobody wins (default ${DEFAULT_MAX_ROUNDS})`,
+  ),
+  optionLine(
+    "--budget MS",
+    "thinking time handed to every bot (default: each bot's own work limit); a bot that stops on time depends " +
+      "on the machine's speed, so such a run is not exactly reproducible",
+  ),
+  optionLine("--help", "this text"),
+].join("\n")}
 
-Example: schwimmen arena --seats expert,greedy,greedy,greedy --matches 2000 --seed 7 --workers 2
+Example:
+  schwimmen arena --seats expert,greedy,greedy,greedy --matches 2000 \\
+    --seed 7 --workers 2
 `;
 
 /** A one-line reason the arguments are wrong (exit 2), never a stack trace. */
@@ -76,10 +99,12 @@ const VALUE_OPTIONS = [
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 const isValueOption = (name: string): name is ValueOption => (VALUE_OPTIONS as readonly string[]).includes(name);
 
+/** A whole number of the option from `least` to `most`; a negative one is named as such, out of range. */
 export function wholeNumber(option: string, text: string, least: number, most: number): number {
-  if (!/^\d+$/.test(text)) throw new ArgsError(`--${option} needs a whole number, not "${text}"`);
+  const range = `--${option} must be a whole number from ${least} to ${most}`;
+  if (!/^[-+]?\d+$/.test(text.trim())) throw new ArgsError(`${range}, not "${text}"`);
   const value = Number(text);
-  if (value < least || value > most) throw new ArgsError(`--${option} must be from ${least} to ${most}, not ${text}`);
+  if (value < least || value > most) throw new ArgsError(`${range}, not ${text.trim()}`);
   return value;
 }
 

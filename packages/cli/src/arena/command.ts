@@ -139,5 +139,6 @@ export async function runArenaCommand(argv: readonly string[], io: Io): Promise<
 
 export const arenaCommand = {
   usage: ARENA_USAGE,
+  help: ARENA_HELP,
   run: runArenaCommand,
 };

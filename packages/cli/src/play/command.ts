@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { writeFile } from "node:fs/promises";
+import { stat, writeFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
   DEFAULT_RULES,
@@ -7,7 +8,6 @@ import {
   type Rules,
   Rng,
   drawForDealer,
-  makeRecord,
   maxSeats,
   newMatch,
   parseRules,
@@ -19,6 +19,7 @@ import { LineReader } from "./lines.js";
 import { WIDTH } from "./render.js";
 import { graphemesOf, printable, widthOf, wrapText } from "./style.js";
 import { type Lang, TEXTS, isLang, langFromEnv } from "./text.js";
+import { playedRecord } from "./record.js";
 import { lotLines, parseStake } from "./stakes.js";
 
 // Every line within 78 columns, like the game's screens.
@@ -60,7 +61,10 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** The most characters (as a reader counts them) a name keeps; 40 columns at most, where each is a wide one. */
 export const NAME_CHARS = 20;
 
-/** A name as typed, cleaned for the screen (no escape codes, tabs or bidi controls) and cut to NAME_CHARS. */
+/**
+ * A name as typed, cleaned for the screen (no escape codes, tabs or bidi controls) and cut to NAME_CHARS (`play`
+ * refuses a longer --name; the cut keeps a screen safe whatever it is given).
+ */
 export const cleanName = (raw: string): string =>
   graphemesOf(printable(raw).trim()).slice(0, NAME_CHARS).join("").trim();
 
@@ -70,6 +74,10 @@ const errorText = (message: string): string => wrapText(message, WIDTH).join("\n
 /** "label value" on one line when it fits, else the value on a line of its own: a path is never broken. */
 const labelled = (label: string, value: string): string =>
   widthOf(` ${label} ${value}`) <= WIDTH ? ` ${label} ${value}` : ` ${label}\n   ${value}`;
+
+/** What is printed once the match is saved: where, and the command that analyses the person's decisions (seat 0). */
+const savedLines = (t: { saved: string; replayHint: string }, path: string): string =>
+  `${labelled(t.saved, path)}\n${labelled(t.replayHint, `npx schwimmen analyse ${shellWord(path)} --seat 0`)}\n`;
 
 /** A path as one shell word, so the printed replay command can be pasted as it is. */
 const shellWord = (path: string): string =>
@@ -89,11 +97,32 @@ interface Settings {
 
 type Parsed = { ok: true; settings: Settings } | { ok: false; message: string };
 
+/** Options that take a value. */
+const VALUE_OPTIONS = ["bots", "rules", "preset", "lang", "seed", "name", "save", "delay", "stake"] as const;
+
+/**
+ * `--stake -5` as `--stake=-5`: a value that looks like a negative number is the option's value (parseArgs would
+ * call it ambiguous), so that the option's own check can say what is allowed.
+ */
+function joinNegatives(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    const takesValue = (VALUE_OPTIONS as readonly string[]).includes(arg.slice(2)) && arg.startsWith("--");
+    if (takesValue && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 async function readSettings(args: readonly string[], io: Io, env: Env): Promise<Parsed> {
   let values;
   try {
     values = parseArgs({
-      args: [...args],
+      args: joinNegatives(args),
       options: {
         bots: { type: "string" },
         rules: { type: "string" },
@@ -132,11 +161,17 @@ async function readSettings(args: readonly string[], io: Io, env: Env): Promise<
   }
   const name = cleanName(values.name ?? TEXTS[lang].defaultName);
   if (widthOf(name) === 0) return { ok: false, message: "--name must not be empty" };
+  // Refused, not cut: a name that lost its end without a word would surprise its owner at the table.
+  const typed = graphemesOf(printable(values.name ?? "").trim()).length;
+  if (typed > NAME_CHARS)
+    return { ok: false, message: `--name must have at most ${NAME_CHARS} characters, not ${typed}` };
   let delayMs: number | null = null;
   if (values.delay !== undefined) {
     delayMs = Number(values.delay);
-    if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 10_000)
-      return { ok: false, message: "--delay must be a whole number of milliseconds from 0 to 10000" };
+    if (!/^[-+]?\d+$/.test(values.delay) || delayMs < 0 || delayMs > 10_000) {
+      const shown = /^[-+]?\d+$/.test(values.delay) ? values.delay : JSON.stringify(values.delay);
+      return { ok: false, message: `--delay must be a whole number of milliseconds from 0 to 10000, not ${shown}` };
+    }
   }
   const stake = parseStake(values.stake);
   if (!stake.ok) return stake;
@@ -207,6 +242,12 @@ async function saveRecord(record: GameRecord, path: string | null): Promise<stri
   }
 }
 
+const isFolder = (path: string): Promise<boolean> =>
+  stat(path).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+
 interface TerminalStream {
   readonly isTTY?: boolean;
   readonly rows?: number;
@@ -225,6 +266,12 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
   }
   const s = read.settings;
   const t = TEXTS[s.lang];
+  // A record that could not be saved is found out before the match, not after it.
+  const folder = s.save === null ? null : dirname(resolve(s.save));
+  if (s.save !== null && folder !== null && !(await isFolder(folder))) {
+    io.stderr.write(errorText(`schwimmen play: ${t.noFolder(s.save, folder)}`));
+    return 2;
+  }
   const seats = s.levels.length + 1;
   // The lot draws from its own seed; without it the dealer is picked as before.
   const lot = s.dealerByLot ? drawForDealer(seats, s.rules.deck, s.rules.decks, `${s.seed}/lot`) : null;
@@ -284,6 +331,8 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
     rows: () => Math.max(16, (stdout.rows ?? 24) - 1),
     delayMs: s.delayMs ?? (interactive && !fast ? 400 : 0),
     stake: s.stake,
+    // The last screen leaves room for the lines about the saved match (the longest name a default save can get).
+    afterRows: savedLines(t, s.save ?? `./schwimmen-${stamp(new Date())}-50.json`).split("\n").length - 1,
   });
   let code = 0;
   try {
@@ -298,11 +347,11 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
     if (color) io.stdout.write("\x1b[0m");
   }
   try {
-    const path = await saveRecord(makeRecord(game.state, names), s.save);
-    const replay = `npx schwimmen replay ${shellWord(path)}`;
-    if (!outputClosed) io.stdout.write(`${labelled(t.saved, path)}\n${labelled(t.replayHint, replay)}\n`);
+    const path = await saveRecord(playedRecord(game.state, names, game.seeds), s.save);
+    if (!outputClosed) io.stdout.write(savedLines(t, path));
   } catch (cause) {
-    io.stderr.write(errorText(t.saveFailed(s.save ?? ".", (cause as Error).message)));
+    const { code: why, message } = cause as NodeJS.ErrnoException;
+    io.stderr.write(errorText(t.saveFailed(s.save ?? ".", t.saveWhy(why, message))));
     code = 1;
   } finally {
     // The process's own stdout keeps the listener: a late EPIPE must not surface as a crash on the way out.

@@ -122,14 +122,25 @@ const WORDS: Record<string, "help" | "quit" | "swapAll" | "pass" | "knock" | "re
   neu: "redeal",
 };
 
-/** Reads one line of input against the legal actions; `picked` is a hand card chosen by the line before. */
-export function parseInput(line: string, view: TableView, texts: Texts, picked: Card | null): Parsed {
+/**
+ * Reads one line of input against the legal actions; `picked` is a hand card chosen by the line before. `why`: the
+ * reason a move that is not legal now is refused (the driver asks the engine); without it, a plain "not allowed".
+ */
+export function parseInput(
+  line: string,
+  view: TableView,
+  texts: Texts,
+  picked: Card | null,
+  why?: (tried: Action) => string,
+): Parsed {
   const input = line.trim().replace(/\s+/g, " ");
   const c = choicesOf(view);
   const hints = texts.hints;
-  const legal = (match: (a: Action) => boolean): Parsed => {
+  const seat = view.viewer ?? 0;
+  const legal = (match: (a: Action) => boolean, tried?: Action): Parsed => {
     const action = view.legal.find(match);
-    return action ? { kind: "action", action } : { kind: "hint", hint: hints.notAllowed };
+    if (action) return { kind: "action", action };
+    return { kind: "hint", hint: tried && why ? why(tried) : hints.notAllowed };
   };
   const swap = (handIndex: number, middleIndex: number): Parsed => {
     const give = c.hand[handIndex];
@@ -144,14 +155,20 @@ export function parseInput(line: string, view: TableView, texts: Texts, picked: 
 
   if (input === "") return picked ? { kind: "back" } : { kind: "hint", hint: hints.empty };
   const lower = input.toLowerCase();
+  if (c.types.has("choose")) {
+    // The dealer's choice comes first: 1 or 2 (the packets), the help, or quitting; anything else says so.
+    if (lower === "1" || lower === "2") {
+      const packet = lower === "1" ? "first" : "second";
+      return legal((a) => a.type === "choose" && a.packet === packet);
+    }
+    const word = Object.prototype.hasOwnProperty.call(WORDS, lower) ? WORDS[lower] : undefined;
+    if (word === "help" || word === "quit") return { kind: word };
+    return { kind: "hint", hint: hints.choosePacket };
+  }
   // A lone middle letter finishes a picked swap (in either case); otherwise a capital A alone swaps all.
   if (picked && /^[a-c]$/.test(lower)) return swap(c.hand.indexOf(picked), LETTERS.indexOf(lower));
-  if (input === "A") return legal((a) => a.type === "swapAll");
+  if (input === "A") return legal((a) => a.type === "swapAll", { seat, type: "swapAll" });
   if (c.types.has("passOn") && /^[1-9](?:[ ,]?[1-9])?$/.test(lower)) return passOn(lower, c, legal, hints.passOnTwo);
-  if (c.types.has("choose") && (lower === "1" || lower === "2")) {
-    const packet = lower === "1" ? "first" : "second";
-    return legal((a) => a.type === "choose" && a.packet === packet);
-  }
   const handFirst = /^([1-9]) ?([a-c])$/.exec(lower);
   if (handFirst) return swap(Number(handFirst[1]) - 1, LETTERS.indexOf(handFirst[2]!));
   const middleFirst = /^([a-c]) ?([1-9])$/.exec(lower);
@@ -169,7 +186,7 @@ export function parseInput(line: string, view: TableView, texts: Texts, picked: 
   if (/^[a-c]$/.test(lower)) return { kind: "hint", hint: hints.middleFirst(lower) };
   const word = Object.prototype.hasOwnProperty.call(WORDS, lower) ? WORDS[lower] : undefined;
   if (word === "help" || word === "quit") return { kind: word };
-  if (word !== undefined) return legal((a) => a.type === word);
+  if (word !== undefined) return legal((a) => a.type === word, { seat, type: word });
   return { kind: "hint", hint: hints.unknown(truncateInput(input)) };
 }
 

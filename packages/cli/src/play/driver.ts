@@ -28,6 +28,8 @@ import {
   tableScreen,
   textLines,
 } from "./render.js";
+import { defaultSleep, yieldToEvents } from "./pause.js";
+import { refusalHint } from "./refusal.js";
 import { stakeLines } from "./stakes.js";
 import { cardText, makeStyle, printable, truncate } from "./style.js";
 import { type Lang, TEXTS } from "./text.js";
@@ -60,8 +62,11 @@ export interface PlayOptions {
   readonly delayMs: number;
   /** Play money per life lost, in cents (0 or absent: no stakes): the pot so far is shown at the top. */
   readonly stake?: number;
+  /** How many lines the caller prints after the last screen (where the match was saved; 2 when absent). */
+  readonly afterRows?: number;
   readonly budgetMs?: number;
-  readonly sleep?: (ms: number) => Promise<void>;
+  /** A pause that ends early when `signal` aborts (Ctrl-C); the default one clears its timer then. */
+  readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 export type PlayEnd = "over" | "quit" | "eof" | "interrupt";
@@ -70,11 +75,6 @@ export interface PlayResult {
   readonly state: MatchState;
   readonly end: PlayEnd;
 }
-
-/** Lets signals and input in between bot moves, without a timer's delay. */
-const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const sameAction = (a: Action, b: Action): boolean =>
   a.seat === b.seat &&
@@ -92,10 +92,12 @@ export class Game {
   private current: MatchState;
   private readonly screen: Screen;
   private readonly log: LogEntry[] = [];
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   private delayMs: number;
   /** Skip the waits between rounds (the person is out and chose to fast-forward). */
   private fastForward = false;
+  /** Each dealt round's seed, oldest first (null for a round dealt without one): the saved record reveals them. */
+  private readonly dealtSeeds: (string | null)[] = [];
 
   constructor(private readonly o: PlayOptions) {
     this.current = o.match;
@@ -114,6 +116,10 @@ export class Game {
 
   get state(): MatchState {
     return this.current;
+  }
+
+  get seeds(): readonly (string | null)[] {
+    return this.dealtSeeds;
   }
 
   /** The pot so far as money text, when the match is played for stakes. */
@@ -141,6 +147,7 @@ export class Game {
       if (phase === "dealing") {
         const dealt = dealRound(this.state);
         if (!dealt.ok) throw new Error(`dealing failed: ${dealt.error.message}`);
+        this.dealtSeeds.push(dealt.value.state.round?.seed ?? null);
         const end = await this.advance(dealt.value.state, dealt.value.events);
         if (end) return this.finish(end);
         continue;
@@ -163,8 +170,9 @@ export class Game {
     given?: readonly Card[],
   ): Promise<PlayEnd | null> {
     this.current = state;
+    const seatsIn = state.round?.hands.flatMap((hand, seat) => (hand === null ? [] : [seat])) ?? [];
     const entries = narrate(
-      { texts: this.t, lang: this.o.lang, rules: state.rules, names: this.o.names, self: this.o.self },
+      { texts: this.t, lang: this.o.lang, rules: state.rules, names: this.o.names, self: this.o.self, seatsIn },
       events,
       given,
     );
@@ -244,7 +252,9 @@ export class Game {
       first = false;
       const line = await this.readLine();
       if (line === null) return this.endOfInput();
-      const parsed = parseInput(line, view, this.t, picked);
+      const who = (seat: number) => ({ name: this.o.names[seat] ?? "", self: seat === this.o.self });
+      const why = (tried: Action) => refusalHint(this.state, tried, this.o.lang, this.t, who);
+      const parsed = parseInput(line, view, this.t, picked, why);
       hint = undefined;
       switch (parsed.kind) {
         case "action":
@@ -255,8 +265,13 @@ export class Game {
         case "back":
           picked = null;
           break;
-        case "quit":
-          return "quit";
+        case "quit": {
+          // One stray Q must not end the match: ask first (Ctrl-C and Ctrl-D still end it at once).
+          const answer = await this.confirmQuit(view);
+          if (answer !== null) return answer;
+          first = true;
+          break;
+        }
         case "help": {
           const end = await this.showHelp();
           if (end) return end;
@@ -270,8 +285,23 @@ export class Game {
     }
   }
 
+  /** "quit" when the person says yes, the end of input as it came, or null to play on. */
+  private async confirmQuit(view: TableView): Promise<PlayEnd | null> {
+    const prompt = textLines(this.t.confirmQuit, this.screen.style.bold);
+    if (this.o.interactive) {
+      this.draw(tableScreen(view, this.screen, { log: this.log, prompt, rows: this.rows(), pot: this.pot() }));
+      this.o.input.discardPending();
+    } else {
+      this.print(prompt);
+      this.o.output.write("> ");
+    }
+    const line = await this.readLine();
+    if (line === null) return this.endOfInput();
+    return this.t.isYes(line) ? "quit" : null;
+  }
+
   private async showHelp(): Promise<PlayEnd | null> {
-    const lines = helpLines(this.screen, this.state.rules.deal === "hidden");
+    const lines = helpLines(this.screen, this.state.rules.deal);
     if (!this.o.interactive) {
       this.print(lines);
       return null;
@@ -289,7 +319,7 @@ export class Game {
       const prompt = textLines(this.t.toPlay(name), this.screen.style.dim);
       const parts = { log: this.log, prompt, rows: this.rows(), input: false, pot: this.pot() };
       this.draw(tableScreen(this.view(), this.screen, parts));
-      await this.sleep(this.delayMs);
+      await this.sleep(this.delayMs, this.o.input.stopped);
     } else await yieldToEvents();
     // Checked after every pause: Ctrl-C must work even while only bots are playing.
     if (this.o.input.interrupted) return "interrupt";
@@ -350,8 +380,8 @@ export class Game {
       const wonLines = won.flatMap((e) => logLines(e, style));
       const overLines = textLines(this.t.matchOver, style.bold);
       const stakes = stakeLines(this.state, this.o.stake ?? 0, this.o.names, this.o.lang);
-      // Below the round: the match's end, who won, the stakes and the two lines that say where it was saved.
-      const below = overLines.length + wonLines.length + stakes.length + 2;
+      // Below the round: the match's end, who won, the stakes and the lines that say where it was saved.
+      const below = overLines.length + wonLines.length + stakes.length + (this.o.afterRows ?? 2);
       let spare = 1;
       const round = this.state.round;
       const result =

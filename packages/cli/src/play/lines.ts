@@ -8,6 +8,7 @@ export class LineReader {
   private ended = false;
   private waiting: ((line: string | null) => void) | null = null;
   private interruptedFlag = false;
+  private readonly stop = new AbortController();
   private readonly onData = (chunk: unknown) => this.push(typeof chunk === "string" ? chunk : String(chunk));
   private readonly onEnd = () => this.finish();
 
@@ -21,6 +22,11 @@ export class LineReader {
 
   get interrupted(): boolean {
     return this.interruptedFlag;
+  }
+
+  /** Aborted by `interrupt()`: a pause (a bot's delay) listens to it and ends at once. */
+  get stopped(): AbortSignal {
+    return this.stop.signal;
   }
 
   next(): Promise<string | null> {
@@ -39,6 +45,7 @@ export class LineReader {
   interrupt(): void {
     this.interruptedFlag = true;
     this.finish();
+    this.stop.abort();
   }
 
   close(): void {

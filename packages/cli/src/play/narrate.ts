@@ -15,6 +15,8 @@ export interface Narrator {
   readonly names: readonly string[];
   /** The person's seat: addressed as "du"/"you". */
   readonly self: number;
+  /** The seats dealt into the round (not out): a knock names the one other seat when only one is left. */
+  readonly seatsIn?: readonly number[];
 }
 
 export const whoOf = (n: Narrator, seat: number): Who => ({
@@ -67,7 +69,7 @@ export function narrate(n: Narrator, events: readonly GameEvent[], given?: reado
         break;
       }
       case "knocked":
-        say(t.knock(who(e.seat)), "announce");
+        say(t.knock(who(e.seat), (n.seatsIn ?? []).filter((s) => s !== e.seat).map(who)), "announce");
         break;
       case "middleRenewed":
         say(e.reason === "allPassed" ? t.allPassed : t.redealt(who(e.seat)));

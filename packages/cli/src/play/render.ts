@@ -132,7 +132,8 @@ function handBlock(view: TableView, s: Screen, picked: Card | null): string[] {
   return [
     `${style.bold(label)}  ${t.value(value)}`,
     ...boxes(view.hand, s, picked === null ? -1 : view.hand.indexOf(picked)),
-    keysUnder(["1", "2", "3"]),
+    // While the dealer chooses, 1 and 2 name the packets, not cards: the 1 goes under this packet.
+    keysUnder(choosing ? ["", "1", ""] : ["1", "2", "3"]),
   ];
 }
 
@@ -164,8 +165,15 @@ export function cardLines(view: TableView, s: Screen, picked: Card | null): stri
   if (view.rules.deal === "hidden") return hiddenCardLines(view, s);
   const { texts: t, style } = s;
   const middle = view.middle ?? [null, null, null];
-  const letters = view.middle === null ? "" : keysUnder(["a", "b", "c"]);
-  const middleBlock = [style.bold(t.middle), ...boxes(middle, s, -1), letters];
+  // Before the dealer's choice the middle's place holds the second packet, face down (key 2 for the dealer).
+  const choosing = view.phase === "choosing";
+  const letters =
+    view.middle !== null
+      ? keysUnder(["a", "b", "c"])
+      : choosing && view.dealer === s.self
+        ? keysUnder(["", "2", ""])
+        : "";
+  const middleBlock = [style.bold(choosing ? t.secondPacket : t.middle), ...boxes(middle, s, -1), letters];
   const stockBlock = [style.dim(t.stock(view.stockSize)), ...boxes([null], s, -1)];
   return columns(
     [
@@ -353,12 +361,15 @@ function inColumns(lines: readonly string[]): string[] {
   });
 }
 
-/** The help; `hidden`: with the moves of a hidden deal in place of swapping. */
-export const helpLines = (s: Screen, hidden = false): string[] => [
-  " " + s.style.bold("Schwimmen"),
-  rule(s),
-  ...[...s.texts.help, ...(hidden ? s.texts.helpHidden : s.texts.helpMoves), ...s.texts.helpEnd].flatMap((line) =>
-    line === "" ? [""] : textLines(line),
-  ),
-  rule(s),
-];
+/** The help for the table's rules: a hidden deal's moves in place of swapping, the dealer's choice when it has one. */
+export const helpLines = (s: Screen, deal: Rules["deal"] = "openMiddle"): string[] => {
+  const t = s.texts;
+  const moves =
+    deal === "hidden" ? t.helpHidden : deal === "dealerChooses" ? [...t.helpMoves, ...t.helpChoose] : t.helpMoves;
+  return [
+    " " + s.style.bold("Schwimmen"),
+    rule(s),
+    ...[...t.help, ...moves, ...t.helpEnd].flatMap((line) => (line === "" ? [""] : textLines(line))),
+    rule(s),
+  ];
+};

@@ -11,7 +11,8 @@ const WORDS = {
   de: {
     draw: "Wer gibt? Jeder zieht eine Karte:",
     again: "Gleichstand, nochmal:",
-    deals: (name: string) => `${name} hat die höchste Karte und gibt.`,
+    deals: (name: string, self: boolean) =>
+      self ? "Du hast die höchste Karte und gibst." : `${name} hat die höchste Karte und gibt.`,
     pot: (pot: string, stake: string) => `Im Pott: ${pot} (${stake} pro Leben).`,
     takes: (name: string) => `${name} bekommt den Pott.`,
     share: (names: string) => `Unentschieden: ${names} teilen sich den Pott.`,
@@ -21,7 +22,8 @@ const WORDS = {
   en: {
     draw: "Who deals? Everyone draws a card:",
     again: "A tie, again:",
-    deals: (name: string) => `${name} has the highest card and deals.`,
+    deals: (name: string, self: boolean) =>
+      self ? "You have the highest card and deal." : `${name} has the highest card and deals.`,
     pot: (pot: string, stake: string) => `In the pot: ${pot} (${stake} a life).`,
     takes: (name: string) => `${name} takes the pot.`,
     share: (names: string) => `A draw: ${names} share the pot.`,
@@ -34,13 +36,19 @@ const WORDS = {
 export function parseStake(text: string | undefined): { ok: true; stake: number } | { ok: false; message: string } {
   if (text === undefined) return { ok: true, stake: 0 };
   const stake = Number(text);
-  return /^\d{1,4}$/.test(text) && stake <= MAX_STAKE
-    ? { ok: true, stake }
-    : { ok: false, message: `--stake must be whole cents from 0 to ${MAX_STAKE}` };
+  if (/^\d{1,4}$/.test(text) && stake <= MAX_STAKE) return { ok: true, stake };
+  const shown = /^[-+]?\d+$/.test(text) ? text : JSON.stringify(text);
+  return {
+    ok: false,
+    message: `--stake must be a whole number of cents from 1 to ${MAX_STAKE} (0 plays without stakes), not ${shown}`,
+  };
 }
 
-/** The draw, pass by pass, and who deals (and, for a person at a terminal, Enter to go on). */
-export function lotLines(lot: Lot, names: readonly string[], lang: Lang, waits = false): string[] {
+/**
+ * The draw, pass by pass, and who deals (and, for a person at a terminal, Enter to go on). `self`: the person's
+ * seat, addressed as "du"/"you" when it deals.
+ */
+export function lotLines(lot: Lot, names: readonly string[], lang: Lang, waits = false, self = 0): string[] {
   const w = WORDS[lang];
   const lines: string[] = [];
   lot.draws.forEach((draw, pass) => {
@@ -62,7 +70,7 @@ export function lotLines(lot: Lot, names: readonly string[], lang: Lang, waits =
       lines.push(`   ${right === undefined ? cells[row] : `${padEnd(cells[row]!, width)}${right}`}`);
     }
   });
-  lines.push(...textLines(w.deals(names[lot.dealer] ?? `#${lot.dealer + 1}`)));
+  lines.push(...textLines(w.deals(names[lot.dealer] ?? `#${lot.dealer + 1}`, lot.dealer === self)));
   if (waits) lines.push(` ${w.enter}`);
   return lines;
 }

@@ -22,6 +22,8 @@ export interface Texts {
   readonly middle: string;
   readonly yourHand: string;
   readonly firstPacket: string;
+  /** The dealer's second packet, face down in the middle's place until the dealer has chosen. */
+  readonly secondPacket: string;
   /** A hidden deal: the packet of two, yours on your turn, else who holds it. */
   readonly packet: string;
   readonly packetHeldBy: WhoText;
@@ -51,6 +53,8 @@ export interface Texts {
     readonly noHandCard: (range: string) => string;
     readonly noMiddleCard: (range: string) => string;
     readonly passOnTwo: string;
+    /** Any other key while the dealer must choose a packet. */
+    readonly choosePacket: string;
   };
   readonly intro: (opponents: string) => string;
   readonly roundStarts: (n: number, dealer: Who) => string;
@@ -61,7 +65,8 @@ export interface Texts {
   readonly passedOn: WhoText;
   /** The person's own `passOn`, with the two cards it handed on. */
   readonly passedOnCards: (a: string, b: string) => string;
-  readonly knock: WhoText;
+  /** A knock; `others`: who still plays once more (one of them is named). */
+  readonly knock: (who: Who, others: readonly Who[]) => string;
   readonly allPassed: string;
   readonly redealt: WhoText;
   readonly thirtyOne: WhoText;
@@ -78,15 +83,25 @@ export interface Texts {
   readonly nextRoundOut: string;
   readonly matchOver: string;
   readonly stopped: string;
+  /** Asked after Q at the move prompt; `isYes` reads the answer (anything else plays on). */
+  readonly confirmQuit: string;
+  readonly isYes: (answer: string) => boolean;
   /** Labels put before the record's path and before the command that replays it. */
   readonly saved: string;
+  /** What to run next with the saved match: the analysis of the person's own decisions. */
   readonly replayHint: string;
   readonly saveFailed: (path: string, why: string) => string;
+  /** Why a file could not be written, from the system's error code (the raw message when the code is not known). */
+  readonly saveWhy: (code: string | undefined, message: string) => string;
+  /** `--save` names a file in a folder that is not there (checked before the match). */
+  readonly noFolder: (path: string, folder: string) => string;
   /** Lines of at most 75 columns (they are word-wrapped beyond that): the game, the moves, the rest. */
   readonly help: readonly string[];
   readonly helpMoves: readonly string[];
   /** The moves of a hidden deal, shown in place of `helpMoves` there. */
   readonly helpHidden: readonly string[];
+  /** The dealer's choice of packets, shown after `helpMoves` under "dealerChooses" rules. */
+  readonly helpChoose: readonly string[];
   readonly helpEnd: readonly string[];
   readonly helpBack: string;
 }
@@ -103,6 +118,7 @@ const de: Texts = {
   middle: "Mitte",
   yourHand: "Deine Hand",
   firstPacket: "Dein erstes Päckchen",
+  secondPacket: "Zweites Päckchen",
   packet: "Päckchen",
   packetHeldBy: (w) => (w.self ? "Päckchen bei dir" : `Päckchen bei ${w.name}`),
   value: (v) => `Wert ${v}`,
@@ -117,8 +133,8 @@ const de: Texts = {
     pass: "schieben",
     knock: "klopfen",
     redeal: "neue Mitte",
-    keep: "Päckchen behalten",
-    other: "das andere nehmen",
+    keep: "dieses Päckchen behalten",
+    other: "das zweite nehmen",
     passOn: "weitergeben",
     help: "Hilfe",
     quit: "Ende",
@@ -134,6 +150,8 @@ const de: Texts = {
     noHandCard: (range) => `Handkarten sind ${range}.`,
     noMiddleCard: (range) => `Mittelkarten sind ${range}.`,
     passOnTwo: "Zwei verschiedene Karten von 1-5 weitergeben, z. B. 45 (das Päckchen, wie es kam).",
+    choosePacket:
+      "Erst ein Päckchen wählen: 1 behält die drei Karten, die du siehst, 2 nimmt das zweite, verdeckte Päckchen.",
   },
   intro: (opponents) => `Du spielst gegen ${opponents}.`,
   roundStarts: (n, d) => `── Runde ${n}: ${d.self ? "du gibst" : `${d.name} gibt`} ──`,
@@ -147,7 +165,11 @@ const de: Texts = {
   passed: (w) => `${w.self ? "Du schiebst" : `${w.name} schiebt`}.`,
   passedOn: (w) => `${w.self ? "Du gibst" : `${w.name} gibt`} das Päckchen weiter.`,
   passedOnCards: (a, b) => `Du gibst ${a} und ${b} weiter.`,
-  knock: (w) => `${w.self ? "Du klopfst" : `${w.name} klopft`}! Alle anderen sind noch einmal dran.`,
+  knock: (w, others) =>
+    `${w.self ? "Du klopfst" : `${w.name} klopft`}! ` +
+    (others.length === 1 && others[0]
+      ? `${others[0].self ? "Du bist" : `${others[0].name} ist`} noch einmal dran.`
+      : "Alle anderen sind noch einmal dran."),
   allPassed: "Alle haben geschoben: neue Mitte vom Stapel.",
   redealt: (w) => `${w.self ? "Du wünschst" : `${w.name} wünscht`} sich eine neue Mitte.`,
   thirtyOne: (w) => `Schnauz! ${w.self ? "Du hast" : `${w.name} hat`} 31.`,
@@ -166,9 +188,22 @@ const de: Texts = {
   nextRoundOut: "Enter: weiter zuschauen · S: bis zum Ende vorspulen · Q: beenden",
   matchOver: "Spiel vorbei",
   stopped: "Spiel abgebrochen.",
+  confirmQuit: "Spiel wirklich beenden? Es wird gespeichert. j: beenden · n: weiterspielen",
+  isYes: (answer) => ["j", "ja", "y", "yes"].includes(answer.trim().toLowerCase()),
   saved: "Spiel gespeichert:",
-  replayHint: "Nachspielen:",
+  replayHint: "Auswerten:",
   saveFailed: (path, why) => `Konnte das Spiel nicht nach ${path} speichern: ${why}`,
+  saveWhy: (code, message) =>
+    ({
+      ENOENT: "Diesen Ordner gibt es nicht.",
+      ENOTDIR: "Ein Teil des Pfads ist kein Ordner.",
+      EISDIR: "Das ist ein Ordner, keine Datei.",
+      EACCES: "Dort darf nicht geschrieben werden.",
+      EPERM: "Dort darf nicht geschrieben werden.",
+      EROFS: "Der Datenträger ist schreibgeschützt.",
+      ENOSPC: "Auf dem Datenträger ist kein Platz mehr.",
+    })[code ?? ""] ?? `Systemfehler (${code ?? message}).`,
+  noFolder: (path, folder) => `--save ${path}: es gibt keinen Ordner ${folder}`,
   help: [
     "Schwimmen (31): halte am Rundenende nicht die schwächste Hand.",
     "Es zählt die beste Farbe: Ass 11, Bild und 10 je 10, sonst der Zahlwert.",
@@ -194,6 +229,11 @@ const de: Texts = {
     "K klopft: du behältst deine Karten, das Päckchen geht, wie es ist, weiter;",
     "danach ist jeder andere noch genau einmal dran.",
   ],
+  helpChoose: [
+    "Geber wählt: Wer gibt, sieht zuerst nur sein erstes Päckchen. 1 behält",
+    "es, das zweite kommt offen in die Mitte; 2 nimmt das zweite, verdeckte",
+    "Päckchen, das erste kommt offen in die Mitte. Erst danach wird gespielt.",
+  ],
   helpBack: "Enter: zurück zum Tisch",
 };
 
@@ -202,20 +242,21 @@ const en: Texts = {
   round: (n) => `Round ${n}`,
   pot: (money) => `pot ${money}`,
   stock: (n) => `stock ${n}`,
-  dealer: "dealer",
+  dealer: "Dealer",
   knocked: "knocked",
   swimming: "swimming",
   out: "out",
   middle: "Middle",
   yourHand: "Your hand",
   firstPacket: "Your first packet",
+  secondPacket: "Second packet",
   packet: "Packet",
   packetHeldBy: (w) => (w.self ? "Packet: yours" : `Packet: with ${w.name}`),
   value: (v) => `value ${v}`,
   watching: "You are out and watching.",
   toPlay: (w) => `${w.name} to play …`,
   turnsLeft: (w, n) => `${w.self ? "you" : w.name} knocked: ${n} ${n === 1 ? "turn" : "turns"} left`,
-  level: (level) => ({ random: "random", greedy: "beginner", tactician: "advanced", expert: "expert" })[level] ?? level,
+  level: (level) => ({ random: "Random", greedy: "Beginner", tactician: "Advanced", expert: "Expert" })[level] ?? level,
   keys: {
     swap: "swap",
     swapAll: "swap all",
@@ -223,7 +264,7 @@ const en: Texts = {
     knock: "knock",
     redeal: "new middle",
     keep: "keep this packet",
-    other: "take the other",
+    other: "take the second, unseen one",
     passOn: "pass on",
     help: "help",
     quit: "quit",
@@ -239,6 +280,7 @@ const en: Texts = {
     noHandCard: (range) => `Your hand cards are ${range}.`,
     noMiddleCard: (range) => `The middle cards are ${range}.`,
     passOnTwo: "Pass on two different cards of 1-5, e.g. 45 (the packet as it came).",
+    choosePacket: "First choose a packet: 1 keeps the three cards you see, 2 takes the second, unseen packet.",
   },
   intro: (opponents) => `You play against ${opponents}.`,
   roundStarts: (n, d) => `── Round ${n}: ${d.self ? "you deal" : `${d.name} deals`} ──`,
@@ -248,7 +290,11 @@ const en: Texts = {
   passed: (w) => `${w.self ? "You pass" : `${w.name} passes`}.`,
   passedOn: (w) => `${w.self ? "You pass" : `${w.name} passes`} the packet on.`,
   passedOnCards: (a, b) => `You pass ${a} and ${b} on.`,
-  knock: (w) => `${w.self ? "You knock" : `${w.name} knocks`}! Everyone else plays once more.`,
+  knock: (w, others) =>
+    `${w.self ? "You knock" : `${w.name} knocks`}! ` +
+    (others.length === 1 && others[0]
+      ? `${others[0].self ? "You have" : `${others[0].name} has`} one more turn.`
+      : "Everyone else plays once more."),
   allPassed: "Everyone passed: a new middle from the stock.",
   redealt: (w) => `${w.self ? "You ask" : `${w.name} asks`} for a new middle.`,
   thirtyOne: (w) => `31! ${w.self ? "You have" : `${w.name} has`} 31.`,
@@ -267,9 +313,22 @@ const en: Texts = {
   nextRoundOut: "Enter: keep watching · S: skip to the end · Q: quit",
   matchOver: "Match over",
   stopped: "Match stopped.",
+  confirmQuit: "Really quit the match? It is saved all the same. y: quit · n: play on",
+  isYes: (answer) => ["y", "yes", "j", "ja"].includes(answer.trim().toLowerCase()),
   saved: "Match saved to",
-  replayHint: "Replay it:",
+  replayHint: "Analyse it:",
   saveFailed: (path, why) => `Could not save the match to ${path}: ${why}`,
+  saveWhy: (code, message) =>
+    ({
+      ENOENT: "that folder does not exist.",
+      ENOTDIR: "part of the path is not a folder.",
+      EISDIR: "that is a folder, not a file.",
+      EACCES: "no permission to write there.",
+      EPERM: "no permission to write there.",
+      EROFS: "the disk is read-only.",
+      ENOSPC: "the disk is full.",
+    })[code ?? ""] ?? `system error (${code ?? message}).`,
+  noFolder: (path, folder) => `--save ${path}: there is no folder ${folder}`,
   help: [
     "Schwimmen (31): do not hold the weakest hand when the round ends.",
     "Your best suit counts: ace 11, face cards and ten 10, others their number.",
@@ -294,6 +353,11 @@ const en: Texts = {
     "'45' passes the packet on as it came, '14' keeps card 5 instead of 1.",
     "K knocks: you keep your three cards and the packet goes on unchanged;",
     "then everyone else plays exactly once more.",
+  ],
+  helpChoose: [
+    "Dealer chooses: the dealer first sees only its first packet. 1 keeps it",
+    "and the second goes face up to the middle; 2 takes the second, unseen",
+    "packet and the first goes face up to the middle. Then play begins.",
   ],
   helpBack: "Enter: back to the table",
 };
