@@ -24,6 +24,7 @@ import {
   percent,
   playedOption,
   stepOfDecision,
+  stepOfMove,
 } from "../src/analysis/words.js";
 import { framesOf, roundsOf } from "../src/game/replay-frames.js";
 import { answer } from "../src/game/bot-brain.js";
@@ -165,6 +166,11 @@ describe("the page's side of the analysis", () => {
       expect(frames.frames[at]!.state.round!.toAct).toBe(0);
       expect(frames.frames[at]!.round).toBe(d.round);
       expect(sameAction(RECORD.rounds[d.round]!.actions[d.action]! as Action, d.played)).toBe(true);
+      // Its judgement shows one step on, where the caption tells the move this seat made (never another seat's move,
+      // nor a deal).
+      const shown = frames.frames[stepOfMove(d, firsts)]!;
+      expect(shown.events[0]).toMatchObject({ seat: 0 });
+      expect(shown.events.some((e) => e.type === "roundStarted")).toBe(false);
     }
   });
 

@@ -7,7 +7,7 @@ import type { Ui } from "../ui.js";
 import { WinChart } from "./chart.js";
 import { type AnalysisRun, createAnalysisRun, idleAnalysis, spawnAnalysisWorker } from "./client.js";
 import type { JudgedDecision } from "./protocol.js";
-import { LABEL_MARK, moveOf, percent, points, stepOfDecision } from "./words.js";
+import { LABEL_MARK, moveOf, percent, points, stepOfMove } from "./words.js";
 
 /** What the panel watches before there is a run (no record or no seat yet). */
 export const IDLE = createStore(idleAnalysis(0));
@@ -40,7 +40,7 @@ export function AnalysisPanel({ run, players, seat, setSeat, roundFirsts, step, 
   const [open, setOpen] = useState(false);
   const { decisions, total, status } = state;
   const speech = { lang: ui.lang, faces: ui.faces, names: players, me: null };
-  const stepOf = (d: JudgedDecision) => stepOfDecision(d, roundFirsts);
+  const stepOf = (d: JudgedDecision) => stepOfMove(d, roundFirsts);
   const current = decisions.findIndex((d) => stepOf(d) === step);
   const jump = (index: number) => {
     const decision = decisions[index];

@@ -6,7 +6,7 @@ import { settings } from "../settings.js";
 import { useStore } from "../store.js";
 import type { Ui } from "../ui.js";
 import { AnalysisPanel, IDLE, useAnalysis } from "./panel.js";
-import { LABEL_MARK, betterWords, cardsOf, stepOfDecision } from "./words.js";
+import { LABEL_MARK, betterWords, cardsOf, stepOfMove } from "./words.js";
 
 /** The seat to analyse first: the one with the player's own name, when exactly one has it. */
 export function ownSeat(players: readonly string[], name: string): number | null {
@@ -33,14 +33,17 @@ export function useReplayAnalysis({ record, frames, players, step, setStep, ui }
   const run = useAnalysis(record, seat);
   const roundFirsts = useMemo(() => roundsOf(frames).map((r) => r?.first), [frames]);
   const state = useStore(run?.store ?? IDLE);
-  const decision = state.decisions.find((d) => stepOfDecision(d, roundFirsts) === step) ?? null;
-  const round = frames[step]?.state.round ?? null;
-  const hand = seat === null ? [] : (round?.hands[seat] ?? []);
-  const marked: Card[] = decision && decision.label !== "best" ? cardsOf(decision.best, hand, round?.middle ?? []) : [];
+  // A judgement shows at the step of its move (the caption names it); the better move is read from the step before.
+  const decision = state.decisions.find((d) => stepOfMove(d, roundFirsts) === step) ?? null;
+  const before = frames[step - 1]?.state.round ?? null;
+  const hand = seat === null ? [] : (before?.hands[seat] ?? []);
+  const marked: Card[] =
+    decision && decision.label !== "best" ? cardsOf(decision.best, hand, before?.middle ?? []) : [];
   const speech = { lang: ui.lang, faces: ui.faces, names: players, me: null };
   const better = decision ? betterWords(decision, speech) : null;
   const note = decision ? (
     <p class={`analysis-note label--${decision.label}`} data-analysis-note={decision.label}>
+      <span class="analysis-note__who">{ui.tr("analysisNoteWho", { name: players[decision.played.seat] ?? "" })}</span>{" "}
       <span class="label-mark">{LABEL_MARK[decision.label]}</span> <strong>{ui.tr(`label_${decision.label}`)}</strong>
       {better ? ` · ${better}` : ` · ${ui.tr("analysisWasBest")}`}
     </p>

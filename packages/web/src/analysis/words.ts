@@ -77,3 +77,10 @@ export const chartPoints = (decisions: readonly JudgedDecision[]): ChartPoint[] 
 /** The replay step at which a decision is to be made: its round's deal, then one step per action before it. */
 export const stepOfDecision = (decision: JudgedDecision, roundFirsts: readonly (number | undefined)[]): number =>
   (roundFirsts[decision.round] ?? 0) + decision.action;
+
+/**
+ * The replay step that shows a decision's move as played (the step after the one where it was to be made): its
+ * judgement belongs there, under the caption that names the move, never under another seat's move.
+ */
+export const stepOfMove = (decision: JudgedDecision, roundFirsts: readonly (number | undefined)[]): number =>
+  stepOfDecision(decision, roundFirsts) + 1;

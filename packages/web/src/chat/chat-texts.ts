@@ -53,7 +53,7 @@ const de: Readonly<Record<ChatTextKey, string>> = {
   chatOpen: "Chat öffnen",
   chatUnread: "{n} neu",
   chatClose: "Chat schließen",
-  chatEmpty: "Noch ist es still am Tisch. Sag doch Hallo!",
+  chatEmpty: "Noch hat niemand etwas gesagt. Sag doch Hallo!",
   chatInput: "Deine Nachricht",
   chatSend: "Senden",
   chatCount: "{n} von {max} Zeichen",

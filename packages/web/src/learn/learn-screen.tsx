@@ -1,9 +1,10 @@
 import "../styles/learn.css";
 import { DEFAULT_RULES } from "@schwimmen/rules";
-import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { cardLabel } from "../cards/names.js";
 import { botAsk } from "../game/bot-client.js";
 import { createLocalGame } from "../game/local-game.js";
+import { openReplay } from "../game/replay-link.js";
 import { fmt } from "../i18n/index.js";
 import { SPEED_DELAY_MS, settings } from "../settings.js";
 import { useStore } from "../store.js";
@@ -20,10 +21,25 @@ const OPPONENTS = ["Lena", "Tom"];
 const delay = () => SPEED_DELAY_MS[settings.get().speed];
 const textsFor = (ui: Ui): LearnTexts => (ui.lang === "de" ? learnDe : learnEn);
 
-const openReplay = (record: unknown) => {
-  sessionStorage.setItem("schwimmen.replay", JSON.stringify(record));
-  location.hash = "#/replay";
-};
+const replayLesson = (record: unknown) => openReplay(record);
+
+/**
+ * A round's result lies over the table, the coach above it: the table learns where the coach begins (`--coach-top`),
+ * so that the result ends above it and its buttons stay in sight (learn.css). Returns the clean-up.
+ */
+function keepResultAbove(coach: HTMLElement | null): (() => void) | undefined {
+  const table = coach?.parentElement;
+  if (!coach || !table) return undefined;
+  const place = () => table.style.setProperty("--coach-top", `${coach.offsetTop}px`);
+  place();
+  const watch = new ResizeObserver(place);
+  // Its place moves when the table or anything in the column above it changes size.
+  for (const part of [table, ...table.children]) watch.observe(part);
+  return () => {
+    watch.disconnect();
+    table.style.removeProperty("--coach-top");
+  };
+}
 
 interface CoachProps {
   readonly game: LessonGame;
@@ -52,8 +68,11 @@ function Coach({ game, lesson, index, onNext }: CoachProps) {
   // Each new step starts at the coach's button ("Weiter" with Enter); the keys for moves work from anywhere.
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus({ preventScroll: true }), [stage]);
+  const box = useRef<HTMLElement>(null);
+  useLayoutEffect(() => keepResultAbove(box.current), []);
   return (
     <section
+      ref={box}
       class={wrong ? "coach coach--wrong" : "coach"}
       aria-label={texts.heading}
       data-coach=""
@@ -108,7 +127,7 @@ function LessonTable({ index, onNext, onMenu }: { index: number; onNext: () => v
     <TableScreen
       game={game}
       onMenu={onMenu}
-      onReplay={openReplay}
+      onReplay={replayLesson}
       coach={<Coach game={game} lesson={lesson} index={index} onNext={onNext} />}
     />
   );
@@ -134,7 +153,7 @@ function FirstMatch({ onMenu }: { onMenu: () => void }) {
       {textsFor(ui).match}
     </p>
   );
-  return <TableScreen game={game} onMenu={onMenu} onReplay={openReplay} header={header} />;
+  return <TableScreen game={game} onMenu={onMenu} onReplay={replayLesson} header={header} />;
 }
 
 /** "Spielen lernen": the five lessons at the real table, one after another, then a first match. */

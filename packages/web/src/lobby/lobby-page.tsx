@@ -89,7 +89,14 @@ function RulesLine({ table, tr }: { readonly table: LobbyTable; readonly tr: Lob
   const differences = table.differences as Readonly<Record<string, unknown>>;
   return (
     <div class="lobby-table__rules" data-differences={keys.length}>
-      <p>{table.preset ? presetName(tr, table.preset) : tr("ownRules")}</p>
+      {/* A table made with every rule at its default is a standard table, whoever set it up. */}
+      <p>
+        {table.preset
+          ? presetName(tr, table.preset)
+          : Object.keys(table.differences).length === 0
+            ? presetName(tr, "standard")
+            : tr("ownRules")}
+      </p>
       {keys.length > 0 ? (
         <ul>
           {keys.map((key) => (

@@ -33,9 +33,11 @@ export function VisibilitySwitch({
   const tr = useLobbyText();
   if (table.quick || table.status !== "lobby") return null;
   const isPublic = table.visibility === "public";
+  // The lobby lists only tables with a free seat: a full public table is not in it (until a seat is free again).
+  const full = !table.seats.some((seat) => seat.kind === "free");
   return (
-    <p class="online-bar__line" data-visibility={table.visibility}>
-      {tr(isPublic ? "visibilityPublic" : "visibilityPrivate")}{" "}
+    <p class="online-bar__line" data-visibility={table.visibility} data-full={full ? "" : undefined}>
+      {tr(isPublic ? (full ? "visibilityPublicFull" : "visibilityPublic") : "visibilityPrivate")}{" "}
       <button
         type="button"
         class="btn btn--ghost"

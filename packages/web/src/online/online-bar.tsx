@@ -81,10 +81,11 @@ export function OnlineBar({ game, children }: { game: OnlineGame; children?: pre
   const myName = me !== null ? (table.seats[me]?.name ?? "") : "";
   const wanted = cleanName(status.name);
   const seated = model.players.filter((p) => !p.free).length;
+  const full = !table.seats.some((seat) => seat.kind === "free");
   let waiting: string | null = null;
   if (me !== null && table.status === "lobby" && table.quick) waiting = null;
   else if (me !== null && table.status === "lobby")
-    waiting = isHost ? ui.tr("hostLobby") : ui.tr("waitingForHost", { name: hostName });
+    waiting = isHost ? ui.tr(full ? "hostLobbyFull" : "hostLobby") : ui.tr("waitingForHost", { name: hostName });
   else if (me !== null && table.status === "over" && !isHost) waiting = ui.tr("waitingRematch", { name: hostName });
   return (
     <div class="online-bar" data-table-status={table.status}>
@@ -108,7 +109,7 @@ export function OnlineBar({ game, children }: { game: OnlineGame; children?: pre
       {waiting ? (
         <p class="online-bar__line" role="status" data-waiting={isHost ? "host" : "guest"}>
           {waiting}
-          {isHost && table.status === "lobby" ? ` ${ui.tr("waitingPlayers", { n: seated })}` : null}
+          {isHost && table.status === "lobby" && !full ? ` ${ui.tr("waitingPlayers", { n: seated })}` : null}
         </p>
       ) : null}
       {table.status === "lobby" && ((table.stake ?? 0) > 0 || table.dealerByLot) ? (

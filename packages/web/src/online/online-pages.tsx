@@ -31,12 +31,15 @@ function Page({ title, children, kind }: { title: string; children: ComponentChi
 export function NameStep({
   code,
   host = null,
+  watch = false,
   refusal,
   onDone,
 }: {
   readonly code: string | null;
   /** Who invites (when known). */
   readonly host?: string | null;
+  /** The name is for watching the table (the lobby's "Zuschauen"), not for a seat. */
+  readonly watch?: boolean;
   readonly refusal: { readonly name: string; readonly text: string } | null;
   readonly onDone: (name: string) => void;
 }) {
@@ -45,13 +48,20 @@ export function NameStep({
     <Page title={ui.tr("nameAsk")} kind="name">
       {code ? (
         <p>
-          {host
-            ? ui.tr("invitedBy", { name: host, code: formatCode(code) })
-            : ui.tr("invitedTo", { code: formatCode(code) })}
+          {watch
+            ? ui.tr(host ? "watchAtHost" : "watchAt", { name: host ?? "", code: formatCode(code) })
+            : host
+              ? ui.tr("invitedBy", { name: host, code: formatCode(code) })
+              : ui.tr("invitedTo", { code: formatCode(code) })}
         </p>
       ) : null}
       <p class="note">{ui.tr("nameWhy")}</p>
-      <NameForm submit={ui.tr(code ? "takeSeat" : "createTable")} refusal={refusal} onSaved={onDone} autoFocus />
+      <NameForm
+        submit={ui.tr(code ? (watch ? "watchButton" : "takeSeat") : "createTable")}
+        refusal={refusal}
+        onSaved={onDone}
+        autoFocus
+      />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import "./online.css";
 import { useEffect, useMemo, useState } from "preact/hooks";
+import { openReplay } from "../game/replay-link.js";
 import { hasChosenName } from "../player-name.js";
 import { settings } from "../settings.js";
 import { useStore } from "../store.js";
@@ -73,9 +74,10 @@ function OnlineSession({ code, params, onMenu, onRestart }: SessionProps) {
   }, []);
   useEffect(() => () => game.dispose(), [game]);
   const status = useStore(game.status);
-  const openReplay = (record: unknown) => {
-    sessionStorage.setItem("schwimmen.replay", JSON.stringify(record));
-    location.hash = "#/replay";
+  // The address names the table and its match, so that a reload or a shared link shows the same match.
+  const replay = (record: unknown) => {
+    const table = game.status.get().table;
+    openReplay(record, table && table.match > 0 ? { code: table.code, match: table.match } : null);
   };
   if (status.stage === "stopped" && status.problem === "KICKED")
     return <KickedPage code={status.detail} onMenu={onMenu} />;
@@ -92,6 +94,7 @@ function OnlineSession({ code, params, onMenu, onRestart }: SessionProps) {
     return (
       <NameStep
         code={code}
+        watch={code !== null && params.has("watch")}
         refusal={status.problem ? { name: status.name, text: errorText(ui, status.problem, status.detail) } : null}
         onDone={(name) => game.rename(name)}
       />
@@ -100,7 +103,7 @@ function OnlineSession({ code, params, onMenu, onRestart }: SessionProps) {
     <TableScreen
       game={game}
       onMenu={onMenu}
-      onReplay={openReplay}
+      onReplay={replay}
       rulesTitle={presetName(lobbyTranslator(ui.lang), status.table?.preset ?? null) || undefined}
       header={
         <OnlineBar game={game}>
@@ -115,7 +118,15 @@ function OnlineSession({ code, params, onMenu, onRestart }: SessionProps) {
  * A first visit by invite link: the table is looked up first (no name is asked for a table that does not exist),
  * and the host is named in the invitation.
  */
-function FirstVisit({ code, onDone }: { readonly code: string | null; readonly onDone: () => void }) {
+function FirstVisit({
+  code,
+  watch,
+  onDone,
+}: {
+  readonly code: string | null;
+  readonly watch: boolean;
+  readonly onDone: () => void;
+}) {
   const [peek, setPeek] = useState<{ missing: boolean; host: string | null } | null>(code ? null : EMPTY_PEEK);
   useEffect(() => {
     if (!code) return;
@@ -136,7 +147,7 @@ function FirstVisit({ code, onDone }: { readonly code: string | null; readonly o
   if (!peek) return null;
   if (peek.missing)
     return <ProblemPage problem={{ kind: "stopped", code, error: "TABLE_NOT_FOUND" }} onRetry={() => undefined} />;
-  return <NameStep code={code} host={peek.host} refusal={null} onDone={onDone} />;
+  return <NameStep code={code} host={peek.host} watch={watch} refusal={null} onDone={onDone} />;
 }
 const EMPTY_PEEK = { missing: false, host: null };
 
@@ -157,7 +168,7 @@ export function OnlineTable({ code, params, onMenu }: OnlineTableProps) {
     }
     return <ProblemPage problem={{ kind: "badCode", text: shown }} onRetry={() => undefined} />;
   }
-  if (!named) return <FirstVisit code={target} onDone={() => setNamed(true)} />;
+  if (!named) return <FirstVisit code={target} watch={params.has("watch")} onDone={() => setNamed(true)} />;
   return (
     <OnlineSession
       key={`${target}:${attempt}`}

@@ -12,6 +12,20 @@ import { playerTexts, problemText } from "./texts.js";
  * The "Konto" page: who this device plays as; keep the account with a passkey, sign in with one (another device),
  * sign out, open one's profile, delete the account.
  */
+/**
+ * A browser offers passkeys only for a site with a host name: at an IP address (a server reached as 127.0.0.1, say)
+ * the buttons could only fail. The same server on this machine is also "localhost" (with its own guest there).
+ */
+function addressWithoutName(): { host: string; named: string | null } | null {
+  const host = location.hostname;
+  if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]*\])$/i.test(host)) return null;
+  const loopback = /^(127\.\d+\.\d+\.\d+|\[::1\])$/.test(host);
+  return {
+    host,
+    named: loopback ? `${location.protocol}//localhost${location.port ? `:${location.port}` : ""}/#/account` : null,
+  };
+}
+
 export function AccountPage({ onMenu }: { onMenu: () => void }) {
   const ui = useUi();
   const t = playerTexts(ui.lang);
@@ -19,6 +33,7 @@ export function AccountPage({ onMenu }: { onMenu: () => void }) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ text: string; problem: boolean } | null>(null);
   const [asking, setAsking] = useState(false);
+  const ipAddress = addressWithoutName();
 
   useEffect(() => {
     void ensurePlayer().then(setMe);
@@ -68,13 +83,24 @@ export function AccountPage({ onMenu }: { onMenu: () => void }) {
           </p>
         )}
         {me?.kind !== "account" ? <p class="note">{t("accountIntro")}</p> : null}
+        {ipAddress && me?.kind !== "account" ? (
+          <p class="note" data-passkey-address={ipAddress.host}>
+            {t("passkeyNeedsName", { host: ipAddress.host })}
+            {ipAddress.named ? (
+              <>
+                {" "}
+                <a href={ipAddress.named}>{t("passkeyTryName", { url: ipAddress.named.replace(/\/#.*$/, "") })}</a>
+              </>
+            ) : null}
+          </p>
+        ) : null}
         <div class="account__buttons">
           {me?.kind === "guest" ? (
             <button
               type="button"
               class="btn btn--primary"
               data-action="keep-account"
-              disabled={busy}
+              disabled={busy || ipAddress !== null}
               onClick={() => void act(registerPasskey, () => t("kept"))}
             >
               {t("keepAccount")}
@@ -85,7 +111,7 @@ export function AccountPage({ onMenu }: { onMenu: () => void }) {
               type="button"
               class="btn"
               data-action="passkey-sign-in"
-              disabled={busy}
+              disabled={busy || ipAddress !== null}
               onClick={() => void act(signInWithPasskey, signedIn)}
             >
               {t("signIn")}

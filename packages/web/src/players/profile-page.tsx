@@ -39,18 +39,42 @@ export function ratingPoints(history: unknown): number[] {
   });
 }
 
+/**
+ * The rating line to draw: the history's points, after the rating before its first match when the profile's rated
+ * matches tell it (the line then starts where the player started, e.g. at 1500).
+ */
+export function ratingSeries(history: unknown, matches: unknown): number[] {
+  const points = ratingPoints(history);
+  const first = Array.isArray(history) ? (history[0] as { code?: unknown; match?: unknown } | undefined) : undefined;
+  const rows = Array.isArray(matches) ? (matches as { code?: unknown; match?: unknown; ratingBefore?: unknown }[]) : [];
+  const before = first ? rows.find((r) => r.code === first.code && r.match === first.match)?.ratingBefore : undefined;
+  return typeof before === "number" && Number.isFinite(before) && points.length > 0 ? [before, ...points] : points;
+}
+
+/** The least span of the chart's axis in rating points, so that a flat line or a single point sits in the middle. */
+const LEAST_SPAN = 20;
+
+/** The chart's axis: the series' lowest and highest value, widened evenly to at least LEAST_SPAN. */
+export function chartRange(points: readonly number[]): { low: number; high: number } {
+  const low = Math.min(...points);
+  const high = Math.max(...points);
+  const widen = Math.max(0, LEAST_SPAN - (high - low)) / 2;
+  return { low: Math.floor(low - widen), high: Math.ceil(high + widen) };
+}
+
 const WIDTH = 320;
 const HEIGHT = 120;
 const PAD = 8;
+/** Room on the left for the axis' labels, so that the line never runs under them. */
+const GUTTER = 40;
 
 /** A small line chart of the rating, oldest on the left. */
 export function RatingChart({ points, label }: { points: readonly number[]; label: string }) {
   if (points.length === 0) return null;
-  const low = Math.min(...points);
-  const high = Math.max(...points);
-  const span = high - low || 1;
+  const { low, high } = chartRange(points);
+  const span = high - low;
   const x = (i: number) =>
-    PAD + (points.length === 1 ? (WIDTH - 2 * PAD) / 2 : (i * (WIDTH - 2 * PAD)) / (points.length - 1));
+    GUTTER + (points.length === 1 ? (WIDTH - GUTTER - PAD) / 2 : (i * (WIDTH - GUTTER - PAD)) / (points.length - 1));
   const y = (v: number) => HEIGHT - PAD - ((v - low) / span) * (HEIGHT - 2 * PAD);
   const line = points.map((v, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   const last = points[points.length - 1]!;
@@ -61,15 +85,20 @@ export function RatingChart({ points, label }: { points: readonly number[]; labe
       role="img"
       aria-label={label}
       data-points={points.length}
+      data-axis={`${low}-${high}`}
     >
       <title>{label}</title>
       <path d={line} fill="none" stroke="currentColor" stroke-width="2" />
+      {points.length <= 30
+        ? points.slice(0, -1).map((v, i) => <circle cx={x(i)} cy={y(v)} r="2.5" fill="currentColor" />)
+        : null}
       <circle cx={x(points.length - 1)} cy={y(last)} r="3.5" fill="currentColor" />
-      <text x={PAD} y={12} font-size="11">
-        {Math.round(high)}
+      <line x1={GUTTER - 4} x2={GUTTER - 4} y1={PAD} y2={HEIGHT - PAD} stroke="currentColor" stroke-opacity="0.3" />
+      <text x={GUTTER - 8} y={PAD + 4} font-size="11" text-anchor="end">
+        {high}
       </text>
-      <text x={PAD} y={HEIGHT - 2} font-size="11">
-        {Math.round(low)}
+      <text x={GUTTER - 8} y={HEIGHT - PAD + 4} font-size="11" text-anchor="end">
+        {low}
       </text>
     </svg>
   );
@@ -109,7 +138,7 @@ export function ProfilePage({ id, onMenu }: { id: string; onMenu: () => void }) 
     );
   }
   const { player, stats, matches, rating } = loaded.value;
-  const points = ratingPoints(rating?.history);
+  const points = ratingSeries(rating?.history, rating?.matches);
   const now = typeof rating?.current?.rating === "number" ? rating.current.rating : points[points.length - 1];
   const provisional = rating?.current?.provisional === true;
   const date = new Intl.DateTimeFormat(ui.lang, { dateStyle: "medium" });

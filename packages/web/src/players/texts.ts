@@ -23,6 +23,9 @@ const en = {
   kept: "Done: your account is kept with a passkey.",
   signedIn: "Welcome back, {name}!",
   signedOut: "Signed out.",
+  passkeyNeedsName:
+    "Passkeys need an address with a name (such as localhost), not a number like {host}: open this site under its name to keep an account or sign in.",
+  passkeyTryName: "Open it at {url} (a guest of its own there)",
   problem_NAME_TAKEN: "An account already has this name. Choose another name first.",
   nameTaken: "An account already goes by this name. Please choose another one.",
   problem_INVALID_NAME: "This name is not allowed.",
@@ -48,7 +51,7 @@ const en = {
   knocks: "Knocks",
   knocksLost: "Of these, lost by the knocker",
   thirtyOnes: "31s",
-  fires: "Feuer",
+  fires: "Fire (three aces)",
   favouriteRules: "Favourite house rules",
   none: "none",
   pastMatches: "Past matches",
@@ -81,6 +84,9 @@ const de: typeof en = {
   kept: "Erledigt: Dein Konto ist mit einem Passkey gesichert.",
   signedIn: "Willkommen zurück, {name}!",
   signedOut: "Abgemeldet.",
+  passkeyNeedsName:
+    "Passkeys brauchen eine Adresse mit Namen (etwa localhost), keine Nummer wie {host}: öffne die Seite unter ihrem Namen, um ein Konto zu behalten oder dich anzumelden.",
+  passkeyTryName: "Unter {url} öffnen (dort ein eigener Gast)",
   problem_NAME_TAKEN: "Diesen Namen hat schon ein Konto. Such dir zuerst einen anderen Namen aus.",
   nameTaken: "Diesen Namen trägt schon ein Konto. Such dir bitte einen anderen aus.",
   problem_INVALID_NAME: "Dieser Name geht leider nicht.",

@@ -6,7 +6,7 @@ import { useUi } from "../ui.js";
 const en = {
   boardTitle: "Leaderboard",
   boardIntro:
-    "Ratings from public matches with at least two people, standard rules or a preset. A newcomer starts at 1500; the number grows as the server gets to know your game.",
+    "Ratings from public matches with at least two people, standard rules or a preset. A newcomer starts at 1500; the more you play, the more accurately the rating knows you.",
   boardLink: "Leaderboard",
   tabAll: "Overall",
   tabMonth: "This month",

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { botAsk } from "../game/bot-client.js";
 import { createLocalGame } from "../game/local-game.js";
 import { clearSavedMatch, loadSavedMatch, storeSavedMatch } from "../game/saved-match.js";
+import { openReplay } from "../game/replay-link.js";
 import { fullRules } from "../presets.js";
 import { SPEED_DELAY_MS, settings } from "../settings.js";
 import { TableScreen } from "../table/table-screen.js";
@@ -60,13 +61,13 @@ export function LocalTable({ onMenu }: { onMenu: () => void }) {
     return () => removeEventListener("popstate", onBack);
   }, []);
 
-  const openReplay = (record: unknown) => {
-    sessionStorage.setItem("schwimmen.replay", JSON.stringify(record));
-    location.hash = "#/replay";
-  };
   return (
     <>
-      <TableScreen game={game} onMenu={() => (running() ? setAsking(true) : onMenu())} onReplay={openReplay} />
+      <TableScreen
+        game={game}
+        onMenu={() => (running() ? setAsking(true) : onMenu())}
+        onReplay={(record) => openReplay(record)}
+      />
       <ConfirmDialog
         open={asking}
         title={ui.tr("leaveTitle")}

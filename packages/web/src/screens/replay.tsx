@@ -3,13 +3,12 @@ import "../styles/pages.css";
 import "../styles/replay.css";
 import { useEffect, useState } from "preact/hooks";
 import { type Frames, framesOf } from "../game/replay-frames.js";
+import { HANDOFF_KEY, keptRecord, replayAddress } from "../game/replay-link.js";
 import { type MatchInfo, type TableProblem, tableMatches, tableRecord } from "../game/table-records.js";
 import { formatCode, normalizeCode } from "../online/table-code.js";
 import { type Ui, useUi } from "../ui.js";
 import { useReplayAnalysis } from "../analysis/replay-analysis.js";
 import { ReplayStage } from "./replay-stage.js";
-
-const HANDOFF = "schwimmen.replay";
 
 /** The record's frames, and the record itself for the analysis. */
 function parse(text: string): Frames & { record?: unknown } {
@@ -47,7 +46,7 @@ export function ReplayViewer({ onMenu, params }: { onMenu: () => void; params: U
   const [step, setStep] = useState(0);
   const [code, setCode] = useState(params.get("code") ?? "");
   const [table, setTable] = useState<TableMatches | null>(null);
-  const [problem, setProblem] = useState<TableProblem | "replayBadCode" | null>(null);
+  const [problem, setProblem] = useState<TableProblem | "replayBadCode" | "replayGone" | null>(null);
   const [busy, setBusy] = useState(false);
 
   const show = (source: string) => {
@@ -64,6 +63,8 @@ export function ReplayViewer({ onMenu, params }: { onMenu: () => void; params: U
       return;
     }
     const body = JSON.stringify(record.value, null, 1);
+    // The address names the match shown, so that a reload or a shared link finds it again.
+    if (match !== null) history.replaceState(history.state, "", replayAddress({ code: tableCode, match }));
     setProblem(null);
     setText(body);
     show(body);
@@ -92,12 +93,19 @@ export function ReplayViewer({ onMenu, params }: { onMenu: () => void; params: U
   };
 
   useEffect(() => {
-    const handed = sessionStorage.getItem(HANDOFF);
+    // A match just finished comes handed over; after a reload its address names it: kept on this device, or a table's.
+    const handed = sessionStorage.getItem(HANDOFF_KEY);
+    const kept = params.get("kept");
+    const keptText = kept === null ? null : JSON.stringify(keptRecord(kept), null, 1);
     if (handed) {
-      sessionStorage.removeItem(HANDOFF);
+      sessionStorage.removeItem(HANDOFF_KEY);
       setText(handed);
       show(handed);
-    } else if (params.get("code")) void fetchTable(params.get("code")!);
+    } else if (keptText !== null && keptText !== "null") {
+      setText(keptText);
+      show(keptText);
+    } else if (kept !== null) setProblem("replayGone");
+    else if (params.get("code")) void fetchTable(params.get("code")!);
   }, []);
 
   const frames = loaded?.ok ? loaded.frames : [];

@@ -42,7 +42,15 @@ export function RulesSummary(props: {
       <summary>
         <span class="rules-summary__prefix">{ui.tr("rulesActive")}: </span>
         <strong>{title}</strong>
-        {keys.length > 0 ? ` (${keys.length})` : ""}
+        {/* How many rules differ from the standard (the list opens below): a bare "(2)" told nobody what it counts. */}
+        {keys.length > 0 ? (
+          <>
+            {" "}
+            <span class="rules-summary__count">
+              ({keys.length === 1 ? ui.tr("rulesChangedOne") : ui.tr("rulesChanged", { n: keys.length })})
+            </span>
+          </>
+        ) : null}
       </summary>
       {list}
     </details>

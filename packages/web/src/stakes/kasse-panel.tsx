@@ -97,6 +97,9 @@ export function KasseButton({ game, ui, primary = false }: { game: GameControlle
         <span class={pot === null ? undefined : "kasse__label"}>{t("kasse")}</span>
         {pot === null ? null : (
           <span class="kasse-pot">
+            <span class="kasse-pot__word" aria-hidden="true">
+              {t("potWord")}
+            </span>
             <span class="coin" aria-hidden="true" />
             {pot}
           </span>

@@ -35,12 +35,14 @@ interface MiddleProps {
   readonly canSwap: boolean;
   readonly picked: Card | null;
   readonly onPick: (card: Card) => void;
+  /** A round's result lies over the middle: its cards are out of reach (no focus for keys, none for a reader). */
+  readonly covered?: boolean;
 }
 
-export function Middle({ view, ui, canSwap, picked, onPick }: MiddleProps) {
+export function Middle({ view, ui, canSwap, picked, onPick, covered = false }: MiddleProps) {
   const middle = view.middle ?? [];
   return (
-    <section class="felt" aria-label={ui.tr("middle")}>
+    <section class="felt" aria-label={ui.tr("middle")} inert={covered}>
       <div class="stock" role="img" aria-label={ui.tr("stockCount", { n: view.stockSize })}>
         {view.stockSize > 0 ? <CardBack /> : <span class="card card--empty" aria-hidden="true" />}
         <span class="stock__count" aria-hidden="true">

@@ -121,7 +121,7 @@ export function RoundTable(props: {
                 ))}
               </td>
               <td class="result__value">{shown(result.values[seat] ?? null)}</td>
-              <td class="result__loss">
+              <td class={(result.lifeLosses[seat] ?? 0) > 0 ? "result__loss" : "result__loss result__loss--none"}>
                 {(result.lifeLosses[seat] ?? 0) > 0
                   ? ui.tr("losesLives", { n: result.lifeLosses[seat] ?? 0 })
                   : ui.tr("noLoss")}

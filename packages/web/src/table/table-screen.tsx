@@ -246,13 +246,14 @@ export function TableScreen({ game, onMenu, onReplay, header, coach, rulesTitle 
           {hidden ? (
             <PacketFelt view={view} ui={ui} names={names} picks={passOn} onDrop={(move) => move && act(move)} />
           ) : (
-            <Middle view={view} ui={ui} canSwap={canSwap} picked={pickMiddle} onPick={onMiddle} />
+            <Middle view={view} ui={ui} canSwap={canSwap} picked={pickMiddle} onPick={onMiddle} covered={between} />
           )}
           <p class="status-line" aria-live="polite">
             {lastWords ?? ""}
           </p>
           {banner && banner.id > bannerDone && !between ? (
-            <div class="banner" aria-hidden="true" key={banner.id}>
+            // On your own turn it only flashes: it would lie over the middle (or the packet) you choose from.
+            <div class={`banner${myTurn ? " banner--brief" : ""}`} aria-hidden="true" key={banner.id}>
               {banner.text}
             </div>
           ) : null}

@@ -126,6 +126,34 @@ describe.skipIf(!chromiumAvailable())("announcements at the table", () => {
     await context.close();
   }, 120_000);
 
+  it("a knock just before your turn only flashes: the middle you choose from is clear within a second", async () => {
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, locale: "de-DE" });
+    const page = await context.newPage();
+    await presetSettings(page, settingsFor("de", "instant"));
+    await page.goto(`${env.server.url}/#/play`);
+    // Two seats: when the computer knocks, your last turn of the round comes at once, under its banner.
+    let flashed = false;
+    for (let turn = 0; turn < 60 && !flashed; turn++) {
+      await waitForMyTurn(page, "banner-turn");
+      if (await page.isVisible(".banner")) {
+        flashed = true;
+        expect(await page.getAttribute(".banner", "class")).toContain("banner--brief");
+        await page.waitForFunction(
+          () => {
+            const banner = document.querySelector(".banner");
+            return !banner || getComputedStyle(banner).visibility === "hidden";
+          },
+          undefined,
+          { timeout: 1500 },
+        );
+        expect(await page.isVisible(".middle button.card >> nth=0")).toBe(true);
+      }
+      await quietMove(page);
+    }
+    expect(flashed, "the computer never knocked right before this seat's turn").toBe(true);
+    await context.close();
+  }, 120_000);
+
   it("your own moves are told in the second person, in English too", async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-GB" });
     const page = await context.newPage();

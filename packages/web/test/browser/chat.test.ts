@@ -142,7 +142,28 @@ describe.skipIf(!chromiumAvailable())("table talk", () => {
     await second.page.fill("[data-lobby-chat] [data-chat-input]", "z".repeat(250));
     expect(await second.page.textContent("[data-lobby-chat] [data-chat-count]")).toContain("250 of 200 characters");
     expect(await second.page.isDisabled("[data-lobby-chat] [data-action=chat-send]")).toBe(true);
+    // The switched-off button looks so, and the input's focus ring leaves the line under it readable.
+    const looks = () =>
+      second.page.$eval("[data-lobby-chat] [data-action=chat-send]", (button) => {
+        const style = getComputedStyle(button);
+        return `${style.backgroundColor} ${style.color} ${style.cursor}`;
+      });
+    const off = await looks();
+    const ring = await second.page.$eval("[data-lobby-chat] [data-chat-input]", (input) => {
+      const style = getComputedStyle(input);
+      const reach =
+        input.getBoundingClientRect().bottom + parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+      const count = input.closest("[data-lobby-chat]")!.querySelector("[data-chat-count]")!.getBoundingClientRect();
+      return { focused: document.activeElement === input, reach, count: count.top };
+    });
+    expect(ring.focused).toBe(true);
+    expect(ring.reach).toBeLessThanOrEqual(ring.count);
     await second.page.screenshot({ path: screenshotPath("chat-lobby-360x740") });
+    await second.page.fill("[data-lobby-chat] [data-chat-input]", "z".repeat(20));
+    expect(await second.page.isDisabled("[data-lobby-chat] [data-action=chat-send]")).toBe(false);
+    expect(off).not.toBe(await looks());
+    expect(off).toContain("not-allowed");
+    await second.page.fill("[data-lobby-chat] [data-chat-input]", "z".repeat(250));
 
     // Past the rate limit, the page says in its own language when the next line goes.
     for (const phrase of ["hello", "goodLuck", "lucky", "thanks", "bye"]) {

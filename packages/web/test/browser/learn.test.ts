@@ -124,6 +124,27 @@ describe.skipIf(!chromiumAvailable())("Spielen lernen in the browser", () => {
     expect(await page.locator("[data-action=next-lesson]").isVisible()).toBe(false);
     await readAll(page);
     expect(await page.locator("[data-action=next-lesson]").textContent()).toBe("Erste Partie starten");
+    // The match's result ends above the coach, its buttons whole; no opponent's tab peeks out above it.
+    await shoot(page, "learn-360x740-final");
+    const layout = await page.evaluate(() => {
+      const result = document.querySelector(".result")!.getBoundingClientRect();
+      const coachTop = document.querySelector("[data-coach]")!.getBoundingClientRect().top;
+      const buttons = [...document.querySelectorAll(".result__buttons .btn")].map((b) => b.getBoundingClientRect());
+      const peeking = [...document.querySelectorAll(".seats:not(.seats--me) .seat__badges")].filter((b) => {
+        const box = b.getBoundingClientRect();
+        return getComputedStyle(b).visibility !== "hidden" && box.height > 0 && box.top < result.top;
+      });
+      return {
+        resultBottom: result.bottom,
+        coachTop,
+        buttonBottoms: buttons.map((b) => b.bottom),
+        peeking: peeking.length,
+      };
+    });
+    expect(layout.buttonBottoms.length).toBeGreaterThan(0);
+    expect(layout.resultBottom).toBeLessThanOrEqual(layout.coachTop);
+    for (const bottom of layout.buttonBottoms) expect(bottom).toBeLessThanOrEqual(layout.coachTop);
+    expect(layout.peeking).toBe(0);
     await page.click("[data-action=next-lesson]");
 
     // The first match: two Beginner bots, dealt at random.

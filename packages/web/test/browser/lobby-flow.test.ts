@@ -124,8 +124,13 @@ describe.skipIf(!chromiumAvailable())("lobby flow: quick match to leaderboard", 
         await page.waitForSelector(`main[data-profile="${id}"]`, { timeout: 15_000 });
         await page.waitForSelector(`[data-match="${code}/1"]`, { timeout: 10_000 });
         expect(await page.textContent(`[data-match="${code}/1"]`)).toContain("Bot");
-        expect(await page.getAttribute("svg.rating-chart", "data-points")).toBe("1");
+        // The line starts at the rating before the match, and its axis spans from there to the rating after it.
+        expect(await page.getAttribute("svg.rating-chart", "data-points")).toBe("2");
         const shown = Number(await page.getAttribute("[data-rating]", "data-rating"));
+        const axis = (await page.getAttribute("svg.rating-chart", "data-axis"))!.split("-").map(Number);
+        expect(axis[0]).toBeLessThan(axis[1]!);
+        expect(axis[0]).toBeLessThanOrEqual(shown);
+        expect(axis[1]).toBeGreaterThanOrEqual(shown);
         const matches = await page.evaluate(
           async (who) =>
             ((await (await fetch(`/api/players/${who}`)).json()) as { rating: { matches: RatedMatch[] } }).rating
@@ -140,6 +145,9 @@ describe.skipIf(!chromiumAvailable())("lobby flow: quick match to leaderboard", 
         const change = Math.round(record?.ratingAfter ?? Number.NaN) - Math.round(record?.ratingBefore ?? Number.NaN);
         expect(changes.get(page)).toBe(change);
       }
+      await ben.page.screenshot({ path: screenshotPath("profile-rating-1280x800") });
+      await ben.page.setViewportSize({ width: 360, height: 740 });
+      await ben.page.screenshot({ path: screenshotPath("profile-rating-360x740") });
 
       // The leaderboard changed: it lists both now.
       const boardAfter = await boardPlayers(anna.page, url);

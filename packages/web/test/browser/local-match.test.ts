@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumAvailable, useServerAndBrowser } from "./harness.js";
-import { playLocalMatch, presetSettings, waitForMyTurn } from "./drive.js";
+import { playLocalMatch, presetSettings, quietMove, waitForMyTurn } from "./drive.js";
 import { QUICK_LOCAL as FAST } from "./local-page.js";
 
 /**
@@ -138,4 +138,49 @@ describe.skipIf(!chromiumAvailable())("a match against the computer in the brows
     expect(unnamed).toBe(0);
     await context.close();
   }, 300_000);
+
+  it("by keyboard, a focused card looks unlike a picked one, and a round's result keeps the focus off the middle", async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await presetSettings(page, { ...FAST, seats: 2, levels: ["greedy"] });
+    await page.goto(`${env.server.url}/#/play`);
+    await waitForMyTurn(page, "focus-look");
+    await page.keyboard.press("1");
+    await page.waitForSelector(".hand button.card.card--selected");
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press("Tab");
+      if (await page.evaluate(() => document.activeElement?.matches(".middle button.card") ?? false)) break;
+    }
+    const look = await page.evaluate(() => {
+      const style = (el: Element | null) => (el ? getComputedStyle(el) : null);
+      const focused = style(document.activeElement);
+      const picked = style(document.querySelector(".hand button.card.card--selected"));
+      return {
+        focusedIsMiddle: document.activeElement?.matches(".middle button.card") ?? false,
+        focused: `${focused?.outlineStyle} ${focused?.outlineColor}`,
+        picked: `${picked?.outlineStyle} ${picked?.filter === "none" ? "no glow" : "glow"}`,
+      };
+    });
+    expect(look.focusedIsMiddle).toBe(true);
+    expect(look.focused).toBe("dashed rgb(255, 255, 255)");
+    expect(look.picked).toBe("none glow");
+    await page.keyboard.press("Escape");
+    // On to a round's result (knocking when offered): Tab from its buttons never reaches the middle under it.
+    for (
+      let move = 0;
+      move < 40 && !(await page.isVisible("[data-action=next-round], [data-action=rematch]"));
+      move++
+    ) {
+      await page.waitForSelector("[data-action=next-round], [data-action=rematch], .turn-line strong");
+      if (await page.isVisible("[data-action=next-round], [data-action=rematch]")) break;
+      if (await page.isVisible("[data-action=knock]")) await page.keyboard.press("k");
+      else await quietMove(page);
+    }
+    expect(await page.getAttribute(".table > .felt", "inert")).not.toBeNull();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest(".felt") === null)).toBe(true);
+    }
+    await context.close();
+  }, 120_000);
 });

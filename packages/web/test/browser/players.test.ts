@@ -88,6 +88,25 @@ describe.skipIf(!chromiumAvailable())("players: passkeys and profiles", () => {
     for (const context of [first.context, second.context]) await context.close();
   }, 90_000);
 
+  it("at an IP address the account page says why passkeys cannot work there and where they can", async () => {
+    const { context, page } = await newPlayer(env.browser, "Ida", { lang: "de" });
+    await page.goto(`${env.server.url}/#/account`);
+    await page.waitForSelector("main[data-account=guest]", { timeout: 15_000 });
+    const note = page.locator("[data-passkey-address]");
+    expect(await note.getAttribute("data-passkey-address")).toBe("127.0.0.1");
+    expect(await note.textContent()).toContain("keine Nummer wie 127.0.0.1");
+    const port = new URL(env.server.url).port;
+    expect(await note.locator("a").getAttribute("href")).toBe(`http://localhost:${port}/#/account`);
+    expect(await page.isDisabled("[data-action=keep-account]")).toBe(true);
+    expect(await page.isDisabled("[data-action=passkey-sign-in]")).toBe(true);
+    // Under the name, the buttons are there to use.
+    await page.goto(`${env.server.url.replace("127.0.0.1", "localhost")}/#/account`);
+    await page.waitForSelector("main[data-account]", { timeout: 15_000 });
+    expect(await page.locator("[data-passkey-address]").count()).toBe(0);
+    expect(await page.isDisabled("[data-action=passkey-sign-in]")).toBe(false);
+    await context.close();
+  }, 60_000);
+
   it("a profile shows the finished match, its statistics, and opens it in the replay viewer", async () => {
     const { context, page } = await newPlayer(env.browser, "Mira", { lang: "de" });
     await page.goto(`${env.server.url}/#/account`);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
-import { playLocalMatch } from "./drive.js";
+import { playLocalMatch, quietMove } from "./drive.js";
 import { QUICK_LOCAL, freshPage } from "./local-page.js";
 
 const FAST = { ...QUICK_LOCAL, rules: { lives: 2 } };
@@ -77,6 +77,48 @@ describe.skipIf(!chromiumAvailable())("results of a match against the computer",
     expect(errors).toEqual([]);
     await close();
   }, 300_000);
+
+  it("a round's result fits the narrowest phone and a phone on its side: every row and column in sight", async () => {
+    const four = { ...QUICK_LOCAL, seats: 4, levels: ["greedy", "greedy", "greedy"] };
+    const { page, errors, close } = await freshPage(env.browser, env.server.url, four, { width: 320, height: 568 });
+    await page.click("[data-action=start-local]");
+    for (let move = 0; move < 60 && !(await page.isVisible("[data-action=next-round]")); move++) {
+      await page.waitForSelector("[data-action=next-round], .turn-line strong", { timeout: 30_000 });
+      if (await page.isVisible("[data-action=next-round]")) break;
+      if (await page.isVisible("[data-action=knock]")) await page.keyboard.press("k");
+      else await quietMove(page);
+    }
+    await page.waitForSelector("[data-action=next-round]");
+    for (const size of [
+      { width: 320, height: 568 },
+      { width: 740, height: 360 },
+      { width: 844, height: 390 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const found = await page.evaluate(() => {
+        const out: string[] = [];
+        const panel = document.querySelector(".result")!;
+        const box = panel.getBoundingClientRect();
+        const buttons = panel.querySelector(".result__buttons")!.getBoundingClientRect();
+        if (panel.scrollWidth > panel.clientWidth + 1)
+          out.push(`panel ${panel.scrollWidth} px wide in ${panel.clientWidth}`);
+        for (const row of panel.querySelectorAll(".result__table tbody tr")) {
+          const r = row.getBoundingClientRect();
+          const name = row.querySelector("th")?.textContent;
+          if (r.bottom > buttons.top + 0.5 || r.right > box.right + 0.5) out.push(`${name}'s row not all in sight`);
+        }
+        const loss = panel.querySelector(".result__loss:not(.result__loss--none)");
+        for (const cell of panel.querySelectorAll(".result__loss--none"))
+          if (loss && getComputedStyle(cell).color === getComputedStyle(loss).color) out.push("±0 in a loss's colour");
+        return out;
+      });
+      expect(found, `${size.width}x${size.height}`).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`round-result-${size.width}x${size.height}`) });
+    }
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
 
   it("once out, skips the bots' remaining rounds to the final standings", async () => {
     // One life each and no swimming at a table of four: knocking at once, the person soon goes out first.
