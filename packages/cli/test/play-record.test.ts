@@ -1,21 +1,14 @@
 /** The record `schwimmen play` saves carries each round's seed and its hash, so `schwimmen verify` checks it. */
 import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { main } from "../src/main.js";
 import { runPlay } from "../src/play/command.js";
-import { scriptedIo } from "./play-script.js";
+import { scriptedIo, tempFolder } from "./play-script.js";
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "schwimmen-play-record-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const folder = tempFolder("schwimmen-play-record-");
 
 const EN = { LANG: "en_US.UTF-8" };
 
@@ -32,7 +25,7 @@ interface SavedRound {
 
 describe("schwimmen play: a saved record passes schwimmen verify", () => {
   it("gives every round of a finished match its seed and the seed's SHA-256", async () => {
-    const save = join(dir, "finished.json");
+    const save = join(folder(), "finished.json");
     const io = scriptedIo({ seed: "verify-me" });
     expect(await runPlay(["--bots", "random,greedy", "--seed", "v1", "--save", save], io, EN)).toBe(0);
     expect(io.out()).toContain("Match over");
@@ -49,7 +42,7 @@ describe("schwimmen play: a saved record passes schwimmen verify", () => {
   });
 
   it("checks a match stopped in mid-round too: the round in play keeps its seed", async () => {
-    const save = join(dir, "stopped.json");
+    const save = join(folder(), "stopped.json");
     const io = scriptedIo({ script: ["P"], choose: () => null });
     expect(await runPlay(["--bots", "random", "--seed", "v2", "--save", save], io, EN)).toBe(0);
     const { code, report } = await verify(save);
@@ -60,7 +53,7 @@ describe("schwimmen play: a saved record passes schwimmen verify", () => {
 
 describe("schwimmen play --save: a record that cannot be written", () => {
   it("refuses a folder that does not exist before anything is played, in one line, exit 2", async () => {
-    const save = join(dir, "no-such-folder", "x.json");
+    const save = join(folder(), "no-such-folder", "x.json");
     for (const [env, words] of [
       [EN, "there is no folder"],
       [{ LANG: "de_DE.UTF-8" }, "es gibt keinen Ordner"],
@@ -70,7 +63,7 @@ describe("schwimmen play --save: a record that cannot be written", () => {
       expect(io.out()).toBe("");
       expect(io.typed).toEqual([]);
       const err = io.err().replace(/\s+/g, " ").trim();
-      expect(err).toContain(`--save ${save}: ${words} ${join(dir, "no-such-folder")}`);
+      expect(err).toContain(`--save ${save}: ${words} ${join(folder(), "no-such-folder")}`);
       expect(err).not.toContain("Usage");
       expect(await runPlay(["--save", "/nonexistdir/x.json"], io, env)).toBe(2);
       expect(io.err().trim().split("\n").at(-1)).toMatch(
@@ -80,15 +73,15 @@ describe("schwimmen play --save: a record that cannot be written", () => {
   });
 
   it("says why a late save failed in the player's language, without the system's raw message", async () => {
-    const folder = join(dir, "goes-away");
-    await mkdir(folder);
+    const gone = join(folder(), "goes-away");
+    await mkdir(gone);
     const io = scriptedIo({
       choose: () => {
-        rmSync(folder, { recursive: true, force: true });
+        rmSync(gone, { recursive: true, force: true });
         return null;
       },
     });
-    const args = ["--bots", "random", "--seed", "g", "--lang", "de", "--save", join(folder, "x.json")];
+    const args = ["--bots", "random", "--seed", "g", "--lang", "de", "--save", join(gone, "x.json")];
     expect(await runPlay(args, io, EN)).toBe(1);
     const err = io.err().replace(/\s+/g, " ");
     expect(err).toContain("Konnte das Spiel nicht nach");

@@ -1,5 +1,8 @@
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PassThrough } from "node:stream";
+import { afterAll, beforeAll } from "vitest";
 import { Rng } from "@schwimmen/rules";
 import type { Io } from "../src/replay.js";
 
@@ -96,4 +99,16 @@ export function scriptedIo(options: ScriptOptions = {}): ScriptedIo {
     err: () => errors,
     typed,
   };
+}
+
+/** A fresh folder for the files of one test file (made before its tests, removed after): `folder()` is its path. */
+export function tempFolder(prefix: string): () => string {
+  let dir = "";
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), prefix));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  return () => dir;
 }

@@ -1,24 +1,17 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { drawForDealer, moneyText, replayRecordText, settleMatch } from "@schwimmen/rules";
 import { runPlay } from "../src/play/command.js";
-import { scriptedIo } from "./play-script.js";
+import { scriptedIo, tempFolder } from "./play-script.js";
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "schwimmen-play-stakes-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const folder = tempFolder("schwimmen-play-stakes-");
 
 const EN = { LANG: "en_US.UTF-8" };
 
 describe("schwimmen play --stake --dealer-by-lot", () => {
   it("prints the draw for the first dealer, and at the end the pot and every balance", async () => {
-    const save = join(dir, "stakes.json");
+    const save = join(folder(), "stakes.json");
     const io = scriptedIo({ seed: "stakes" });
     const args = ["--bots", "random,random", "--seed", "lot1", "--save", save, "--stake", "10", "--dealer-by-lot"];
     expect(await runPlay(args, io, EN)).toBe(0);
@@ -48,7 +41,7 @@ describe("schwimmen play --stake --dealer-by-lot", () => {
 
   it("at a terminal, waits for Enter after the draw (the table's screen clears it)", async () => {
     const io = scriptedIo({ seed: "tty-lot", tty: true });
-    const save = join(dir, "tty.json");
+    const save = join(folder(), "tty.json");
     const args = ["--bots", "random", "--seed", "lot2", "--save", save, "--dealer-by-lot", "--stake", "5"];
     expect(await runPlay(args, io, { ...EN, SCHWIMMEN_FAST: "1" })).toBe(0);
     const out = io.out();

@@ -1,21 +1,14 @@
 import { EventEmitter } from "node:events";
-import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outcomeOf, replayRecordText } from "@schwimmen/rules";
 import { isBotLevel } from "@schwimmen/bots";
 import { main } from "../src/main.js";
 import { runPlay, defaultLineup } from "../src/play/command.js";
-import { hasColour, scriptedIo, stripAnsi } from "./play-script.js";
+import { hasColour, scriptedIo, stripAnsi, tempFolder } from "./play-script.js";
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "schwimmen-play-"));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const folder = tempFolder("schwimmen-play-");
 
 const EN = { LANG: "en_US.UTF-8" };
 
@@ -27,7 +20,7 @@ async function replayed(path: string) {
 
 describe("schwimmen play, driven through its input stream", () => {
   it("plays a whole match to a winner or a draw, shows the table and the rounds, and saves a record that replays", async () => {
-    const save = join(dir, "whole.json");
+    const save = join(folder(), "whole.json");
     const io = scriptedIo({ seed: "whole" });
     const code = await runPlay(["--bots", "random,random,random", "--seed", "s1", "--save", save], io, EN);
     expect(code).toBe(0);
@@ -60,7 +53,7 @@ describe("schwimmen play, driven through its input stream", () => {
   it("is reproducible: the same seed and the same answers give the same record", async () => {
     const records: string[] = [];
     for (const name of ["again-1.json", "again-2.json"]) {
-      const save = join(dir, name);
+      const save = join(folder(), name);
       const io = scriptedIo({ seed: "same" });
       expect(await runPlay(["--bots", "random,random", "--seed", "fixed", "--save", save], io, EN)).toBe(0);
       records.push(await readFile(save, "utf8"));
@@ -69,7 +62,7 @@ describe("schwimmen play, driven through its input stream", () => {
   });
 
   it("refuses bad input with a hint and asks again, changing nothing", async () => {
-    const save = join(dir, "bad.json");
+    const save = join(folder(), "bad.json");
     const bad = ["xyz", "9a", "1z", "a", "", "KK", "Q"];
     const io = scriptedIo({ script: bad, choose: () => null });
     expect(await runPlay(["--bots", "random", "--seed", "bad", "--save", save], io, EN)).toBe(0);
@@ -89,7 +82,7 @@ describe("schwimmen play, driven through its input stream", () => {
   });
 
   it("saves the match so far on Q, and on the end of input, to a default file name", async () => {
-    const quit = join(dir, "quit.json");
+    const quit = join(folder(), "quit.json");
     const io = scriptedIo({ script: ["P", "Q", "y"], choose: () => null });
     expect(await runPlay(["--bots", "random,random", "--seed", "q", "--save", quit], io, EN)).toBe(0);
     const { outcome } = await replayed(quit);
@@ -97,7 +90,7 @@ describe("schwimmen play, driven through its input stream", () => {
 
     // End of input (Ctrl-D, a closed pipe) quits cleanly too; without --save the name carries a time stamp.
     const cwd = process.cwd();
-    const here = await mkdtemp(join(dir, "cwd-"));
+    const here = await mkdtemp(join(folder(), "cwd-"));
     process.chdir(here);
     try {
       const eof = scriptedIo({ choose: () => null });
@@ -113,7 +106,7 @@ describe("schwimmen play, driven through its input stream", () => {
   });
 
   it("asks before a Q ends the match: n plays on, y (or j) quits", async () => {
-    const save = join(dir, "confirm.json");
+    const save = join(folder(), "confirm.json");
     const io = scriptedIo({ script: ["q", "n", "P", "Q", "y"], choose: () => null });
     expect(await runPlay(["--bots", "random", "--seed", "confirm", "--save", save], io, EN)).toBe(0);
     const out = io.out();
@@ -134,7 +127,7 @@ describe("schwimmen play, driven through its input stream", () => {
   });
 
   it("plays a whole hidden-deal match (--preset verdeckt): the packet's cards by number, its travel without cards", async () => {
-    const save = join(dir, "hidden.json");
+    const save = join(folder(), "hidden.json");
     const io = scriptedIo({ seed: "hidden" });
     const code = await runPlay(
       ["--bots", "greedy,random,greedy", "--preset", "verdeckt", "--seed", "h1", "--save", save],
@@ -157,29 +150,29 @@ describe("schwimmen play, driven through its input stream", () => {
   });
 
   it("puts a rules file's keys over the preset's, and refuses an unknown preset", async () => {
-    const rules = join(dir, "lives.json");
+    const rules = join(folder(), "lives.json");
     await writeFile(rules, JSON.stringify({ lives: 1, swimming: "off" }));
-    const save = join(dir, "preset-rules.json");
+    const save = join(folder(), "preset-rules.json");
     const io = scriptedIo({ script: ["Q", "y"], choose: () => null });
     const args = ["--bots", "greedy", "--preset", "grosse-runde", "--rules", rules, "--save", save];
     expect(await runPlay(args, io, EN)).toBe(0);
     expect(JSON.parse(await readFile(save, "utf8")).rules).toEqual({ lives: 1, swimming: "off", decks: 2 });
     const bad = scriptedIo({ choose: () => null });
-    expect(await runPlay(["--preset", "gross", "--save", join(dir, "never.json")], bad, EN)).toBe(2);
+    expect(await runPlay(["--preset", "gross", "--save", join(folder(), "never.json")], bad, EN)).toBe(2);
     expect(bad.err()).toContain("--preset must be one of verdeckt, grosse-runde");
     // Twenty seats need two decks: the message says so.
     const many = scriptedIo({ choose: () => null });
     const bots = Array(19).fill("random").join(",");
-    expect(await runPlay(["--bots", bots, "--preset", "verdeckt", "--save", join(dir, "never.json")], many, EN)).toBe(
-      2,
-    );
+    expect(
+      await runPlay(["--bots", bots, "--preset", "verdeckt", "--save", join(folder(), "never.json")], many, EN),
+    ).toBe(2);
     expect(many.err().replace(/\s+/g, " ")).toContain("two decks (--preset grosse-runde) seat up to 20");
   });
 
   it("plays in German with dealerChooses rules, where the dealer keeps or swaps its packet", async () => {
-    const rules = join(dir, "rules.json");
+    const rules = join(folder(), "rules.json");
     await writeFile(rules, JSON.stringify({ deal: "dealerChooses", allPass: "onRequest", lowMiddleRedeal: true }));
-    const save = join(dir, "de.json");
+    const save = join(folder(), "de.json");
     const io = scriptedIo({ seed: "de" });
     const args = ["--bots", "random,random", "--rules", rules, "--lang", "de", "--seed", "de2", "--save", save];
     expect(await runPlay(args, io, EN)).toBe(0);
@@ -198,7 +191,7 @@ describe("schwimmen play, driven through its input stream", () => {
   });
 
   it("redraws whole screens with colours in a terminal, waits for Enter between rounds, and drops colours for NO_COLOR", async () => {
-    const save = join(dir, "tty.json");
+    const save = join(folder(), "tty.json");
     const io = scriptedIo({ seed: "tty", tty: true });
     const env = { ...EN, SCHWIMMEN_FAST: "1" };
     expect(await runPlay(["--bots", "random,random,random", "--seed", "t", "--save", save], io, env)).toBe(0);
@@ -210,14 +203,16 @@ describe("schwimmen play, driven through its input stream", () => {
 
     const plain = scriptedIo({ seed: "tty", tty: true, script: ["Q", "y"] });
     const noColor = { ...env, NO_COLOR: "1" };
-    expect(await runPlay(["--bots", "random", "--seed", "t", "--save", join(dir, "nc.json")], plain, noColor)).toBe(0);
+    expect(
+      await runPlay(["--bots", "random", "--seed", "t", "--save", join(folder(), "nc.json")], plain, noColor),
+    ).toBe(0);
     expect(plain.out()).toContain("\x1b[H");
     expect(hasColour(plain.out())).toBe(false);
     expect(hasColour(io.out())).toBe(true);
   });
 
   it("stops quietly and still saves when the reader of its output goes away (a closed pipe)", async () => {
-    const save = join(dir, "pipe.json");
+    const save = join(folder(), "pipe.json");
     const io = scriptedIo({ seed: "pipe" });
     const events = new EventEmitter();
     let writes = 0;
@@ -238,7 +233,7 @@ describe("schwimmen play, driven through its input stream", () => {
       [["--bots", "nobody"], 'unknown bot "nobody"'],
       [["--bots", "oracle"], 'unknown bot "oracle"'],
       [["--lang", "fr"], "--lang must be de or en"],
-      [["--rules", join(dir, "missing.json")], "cannot be read"],
+      [["--rules", join(folder(), "missing.json")], "cannot be read"],
       [["--bogus"], "Unknown option"],
       [["--name", "  "], "--name must not be empty"],
       [["--name", "Maximiliane-Alexandra"], "--name must have at most 20 characters, not 21"],
@@ -253,7 +248,7 @@ describe("schwimmen play, driven through its input stream", () => {
     const help = scriptedIo({ choose: () => null });
     expect(await main(["play", "--help"], help)).toBe(0);
     expect(help.out()).toContain("schwimmen play [--bots LEVELS]");
-    const badRules = join(dir, "bad-rules.json");
+    const badRules = join(folder(), "bad-rules.json");
     await writeFile(badRules, JSON.stringify({ deck: "tarot" }));
     const io = scriptedIo({ choose: () => null });
     expect(await runPlay(["--rules", badRules], io, EN)).toBe(2);
@@ -273,7 +268,7 @@ describe("schwimmen play, driven through its input stream", () => {
 
   it("shows the help on ? and goes back to the same prompt", async () => {
     const io = scriptedIo({ script: ["?", "Q", "y"], choose: () => null });
-    expect(await runPlay(["--bots", "random", "--seed", "h", "--save", join(dir, "help.json")], io, EN)).toBe(0);
+    expect(await runPlay(["--bots", "random", "--seed", "h", "--save", join(folder(), "help.json")], io, EN)).toBe(0);
     expect(io.out()).toContain("'2b' swaps card 2 for b");
     // The move prompt, again after the help, and the question whether to quit.
     expect(io.out().split("> ").length).toBe(4);
