@@ -34,6 +34,9 @@ export interface ScriptOptions {
   readonly tty?: boolean;
   /** Stop answering after this many prompts (ends input), so a broken game cannot loop for ever. */
   readonly maxAnswers?: number;
+  /** The terminal's size (80x24 when absent). */
+  readonly columns?: number;
+  readonly rows?: number;
 }
 
 /** Answers from the keys printed in the prompt: sometimes a swap, sometimes a knock, mostly a pass. */
@@ -82,7 +85,8 @@ export function scriptedIo(options: ScriptOptions = {}): ScriptedIo {
   };
   const stdout = {
     isTTY: options.tty ?? false,
-    rows: 24,
+    rows: options.rows ?? 24,
+    columns: options.columns ?? 80,
     write(text: string) {
       output += text;
       if (PROMPT_END.test(text) && !stdin.writableEnded) setImmediate(answer);

@@ -273,4 +273,14 @@ describe("schwimmen play, driven through its input stream", () => {
     // The move prompt, again after the help, and the question whether to quit.
     expect(io.out().split("> ").length).toBe(4);
   });
+
+  it("says before the first screen that a 60x20 window is too small, then plays on after Enter", async () => {
+    const io = scriptedIo({ tty: true, columns: 60, rows: 20, script: ["", "q", "j"] });
+    const save = join(folder(), "small.json");
+    expect(await runPlay(["--bots", "random", "--seed", "s", "--lang", "de", "--save", save], io, EN)).toBe(0);
+    const first = stripAnsi(io.out()).split("\n> ")[0]!;
+    expect(first.replace(/\s+/g, " ")).toContain("Dieses Fenster ist 60x20 groß, das Spiel braucht 80x24");
+    for (const line of first.split("\n")) expect(line.length).toBeLessThanOrEqual(60);
+    expect(stripAnsi(io.out())).toContain("Spiel abgebrochen.");
+  });
 });

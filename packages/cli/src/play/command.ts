@@ -251,6 +251,7 @@ const isFolder = (path: string): Promise<boolean> =>
 interface TerminalStream {
   readonly isTTY?: boolean;
   readonly rows?: number;
+  readonly columns?: number;
 }
 
 /** `schwimmen play`: reads the options, seats the bots, runs the match and saves it. */
@@ -312,6 +313,18 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
     off?: (e: "error", f: () => void) => unknown;
   };
   outputEvents.on?.("error", onOutputError);
+  // A window smaller than the game's 80x24 breaks its screens: say so before the first one (wrapped to the window).
+  const columns = stdout.columns ?? 80;
+  const rows = stdout.rows ?? 24;
+  if (interactive && (columns < 80 || rows < 24)) {
+    const words = t.smallWindow(columns, rows);
+    io.stdout.write(
+      `${wrapText(words, Math.max(20, columns - 2))
+        .map((line) => ` ${line}`)
+        .join("\n")}\n> `,
+    );
+    await reader.next();
+  }
   if (lot) {
     io.stdout.write(lotLines(lot, names, s.lang, interactive).join("\n") + (interactive ? "\n> " : "\n"));
     // The table's first screen clears the terminal: a person reads the draw first.

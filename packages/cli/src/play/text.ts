@@ -83,6 +83,8 @@ export interface Texts {
   readonly nextRoundOut: string;
   readonly matchOver: string;
   readonly stopped: string;
+  /** Said before the first screen when the window is smaller than the game's 80x24. */
+  readonly smallWindow: (columns: number, rows: number) => string;
   /** Asked after Q at the move prompt; `isYes` reads the answer (anything else plays on). */
   readonly confirmQuit: string;
   readonly isYes: (answer: string) => boolean;
@@ -188,6 +190,8 @@ const de: Texts = {
   nextRoundOut: "Enter: weiter zuschauen · S: bis zum Ende vorspulen · Q: beenden",
   matchOver: "Spiel vorbei",
   stopped: "Spiel abgebrochen.",
+  smallWindow: (columns, rows) =>
+    `Dieses Fenster ist ${columns}x${rows} groß, das Spiel braucht 80x24: bitte vergrößern, dann Enter (oder gleich Enter: trotzdem spielen).`,
   confirmQuit: "Spiel wirklich beenden? Es wird gespeichert. j: beenden · n: weiterspielen",
   isYes: (answer) => ["j", "ja", "y", "yes"].includes(answer.trim().toLowerCase()),
   saved: "Spiel gespeichert:",
@@ -313,6 +317,8 @@ const en: Texts = {
   nextRoundOut: "Enter: keep watching · S: skip to the end · Q: quit",
   matchOver: "Match over",
   stopped: "Match stopped.",
+  smallWindow: (columns, rows) =>
+    `This window is ${columns}x${rows}; the game needs 80x24: please make it larger, then press Enter (or Enter now to play anyway).`,
   confirmQuit: "Really quit the match? It is saved all the same. y: quit · n: play on",
   isYes: (answer) => ["y", "yes", "j", "ja"].includes(answer.trim().toLowerCase()),
   saved: "Match saved to",
