@@ -258,6 +258,30 @@ describe.skipIf(!chromiumAvailable())("the table fits every screen on the player
     expect(failures).toEqual([]);
   }, 240_000);
 
+  it("a touch tablet shows no keys line (a laptop does), and a move not yet possible is grey", async () => {
+    const tablet = await env.browser.newContext({
+      viewport: { width: 768, height: 1024 },
+      hasTouch: true,
+      isMobile: true,
+      locale: "de-DE",
+    });
+    const laptop = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "de-DE" });
+    for (const context of [tablet, laptop]) {
+      const page = await context.newPage();
+      await presetSettings(page, settingsFor(4, { deal: "hidden" }));
+      await page.goto(`${env.server.url}/#/play`);
+      await waitForMyTurn(page, "touch-keys");
+      expect(await page.isVisible(".keys-help")).toBe(context === laptop);
+      // A hidden deal: "Weitergeben" waits for two picked cards.
+      const look = await page.$eval("[data-action=passOn]", (button) => ({
+        disabled: (button as HTMLButtonElement).disabled,
+        filter: getComputedStyle(button).filter,
+      }));
+      expect(look).toEqual({ disabled: true, filter: "grayscale(1)" });
+    }
+    for (const context of [tablet, laptop]) await context.close();
+  }, 120_000);
+
   it("online tables (the same table screen, with the table code above) fit as well", async () => {
     const failures: string[] = [];
     for (const seats of [2, 4, 9]) {
