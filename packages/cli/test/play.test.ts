@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import { mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { outcomeOf, replayRecordText } from "@schwimmen/rules";
+import { outcomeOf, presetsFromMarkdown, replayRecordText } from "@schwimmen/rules";
 import { isBotLevel } from "@schwimmen/bots";
 import { main } from "../src/main.js";
 import { runPlay, defaultLineup } from "../src/play/command.js";
@@ -159,7 +159,9 @@ describe("schwimmen play, driven through its input stream", () => {
     expect(JSON.parse(await readFile(save, "utf8")).rules).toEqual({ lives: 1, swimming: "off", decks: 2 });
     const bad = scriptedIo({ choose: () => null });
     expect(await runPlay(["--preset", "gross", "--save", join(folder(), "never.json")], bad, EN)).toBe(2);
-    expect(bad.err()).toContain("--preset must be one of verdeckt, grosse-runde");
+    expect(bad.err().replace(/\s+/g, " ")).toContain(
+      "--preset must be one of standard, kitchenTable, schnauz, encyclopedic, swiss, pub, verdeckt, grosseRunde",
+    );
     // Twenty seats need two decks: the message says so.
     const many = scriptedIo({ choose: () => null });
     const bots = Array(19).fill("random").join(",");
@@ -167,6 +169,18 @@ describe("schwimmen play, driven through its input stream", () => {
       await runPlay(["--bots", bots, "--preset", "verdeckt", "--save", join(folder(), "never.json")], many, EN),
     ).toBe(2);
     expect(many.err().replace(/\s+/g, " ")).toContain("two decks (--preset grosse-runde) seat up to 20");
+  });
+
+  it("plays every preset of docs/presets.md by its id, in any case and with or without dashes", async () => {
+    const docs = presetsFromMarkdown(await readFile(new URL("../../../docs/presets.md", import.meta.url), "utf8"));
+    expect(docs.length).toBeGreaterThanOrEqual(8);
+    for (const [i, preset] of docs.entries()) {
+      const save = join(folder(), `preset-${preset.id}.json`);
+      const io = scriptedIo({ script: ["Q", "y"], choose: () => null });
+      const name = i % 2 === 0 ? preset.id : preset.id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).toUpperCase();
+      expect(await runPlay(["--bots", "greedy,greedy", "--preset", name, "--save", save], io, EN), preset.id).toBe(0);
+      expect(JSON.parse(await readFile(save, "utf8")).rules, preset.id).toEqual(preset.rules);
+    }
   });
 
   it("plays in German with dealerChooses rules, where the dealer keeps or swaps its packet", async () => {

@@ -13,3 +13,4 @@ export * from "./world.js";
 export * from "./stakes.js";
 export * from "./ledger.js";
 export * from "./lot.js";
+export * from "./presets.js";

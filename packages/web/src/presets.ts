@@ -1,42 +1,11 @@
-import { type Rules, type RuleKey, DEFAULT_RULES, RULE_KEYS, parseRules } from "@schwimmen/rules";
+import { type Preset, type Rules, type RuleKey, DEFAULT_RULES, RULE_KEYS, presetsFromMarkdown } from "@schwimmen/rules";
 import { botRuleValues } from "@schwimmen/bots";
-import type { Lang } from "./settings.js";
 
-export interface Preset {
-  readonly id: string;
-  readonly name: Readonly<Record<Lang, string>>;
-  /** Only the keys that differ from the defaults. */
-  readonly rules: Partial<Rules>;
-}
-
-/** Used when docs/presets.md is missing or unreadable: at least the default set. */
-const FALLBACK: readonly Preset[] = [{ id: "standard", name: { de: "Standard", en: "Standard" }, rules: {} }];
+// The presets document is read by the engine's presetsFromMarkdown (the terminal reads it the same way).
+export { type Preset, presetsFromMarkdown };
 
 // docs/presets.md describes the presets for people and ends with a JSON block for programs: that block is read here.
 const DOCS = import.meta.glob<string>("../../../docs/presets.md", { query: "?raw", import: "default", eager: true });
-
-/** The presets of the JSON block in the presets document; entries that are not valid rule sets are left out. */
-export function presetsFromMarkdown(text: string | undefined): Preset[] {
-  const block = text?.match(/```json\s*\n([\s\S]*?)```/)?.[1];
-  if (!block) return [...FALLBACK];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(block);
-  } catch {
-    return [...FALLBACK];
-  }
-  if (!Array.isArray(parsed)) return [...FALLBACK];
-  const presets: Preset[] = [];
-  for (const entry of parsed as unknown[]) {
-    if (typeof entry !== "object" || entry === null) continue;
-    const { id, name, rules } = entry as Record<string, unknown>;
-    const names = name as Record<string, unknown> | undefined;
-    if (typeof id !== "string" || typeof names?.de !== "string" || typeof names.en !== "string") continue;
-    if (!parseRules(rules ?? {}).ok) continue;
-    presets.push({ id, name: { de: names.de, en: names.en }, rules: (rules ?? {}) as Partial<Rules> });
-  }
-  return presets.length > 0 ? presets : [...FALLBACK];
-}
 
 export const PRESETS: readonly Preset[] = presetsFromMarkdown(Object.values(DOCS)[0]);
 

@@ -20,6 +20,7 @@ import { WIDTH } from "./render.js";
 import { graphemesOf, printable, widthOf, wrapText } from "./style.js";
 import { type Lang, TEXTS, isLang, langFromEnv } from "./text.js";
 import { playedRecord } from "./record.js";
+import { findPreset, playPresets } from "./presets.js";
 import { lotLines, parseStake } from "./stakes.js";
 
 // Every line within 78 columns, like the game's screens.
@@ -30,7 +31,9 @@ export const PLAY_USAGE = `  schwimmen play [--bots LEVELS] [--rules FILE] [--pr
                                bots, one per level given: random, greedy
                                (beginner), tactician (advanced), expert
                                (default: three tacticians; at most 19);
-                               presets: verdeckt (the hidden deal),
+                               presets (docs/presets.md): standard,
+                               kitchenTable, schnauz, encyclopedic, swiss,
+                               pub, verdeckt (the hidden deal),
                                grosse-runde (two decks, up to 20 seats),
                                the rules file's keys on top;
                                NAME has at most 20 characters; the match is
@@ -49,12 +52,6 @@ export function defaultLineup(): string[] {
   const level = ["tactician", "greedy", "random"].find((l) => isBotLevel(l) && l !== "oracle") ?? offeredLevels()[0];
   return level === undefined ? [] : [level, level, level];
 }
-
-/** House rules by a short name, as the web table offers them: the hidden deal, and two decks for a big round. */
-export const PRESETS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
-  verdeckt: { deal: "hidden" },
-  "grosse-runde": { decks: 2 },
-};
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -148,9 +145,15 @@ async function readSettings(args: readonly string[], io: Io, env: Env): Promise<
   const unknown = levels.find((l) => !offered.includes(l));
   if (unknown !== undefined) return { ok: false, message: `unknown bot "${unknown}"; bots: ${offered.join(", ")}` };
   if (levels.length === 0) return { ok: false, message: "--bots needs at least one bot" };
-  const preset =
-    values.preset === undefined ? {} : Object.hasOwn(PRESETS, values.preset) ? PRESETS[values.preset] : null;
-  if (!preset) return { ok: false, message: `--preset must be one of ${Object.keys(PRESETS).join(", ")}` };
+  const found = values.preset === undefined ? null : findPreset(values.preset);
+  if (values.preset !== undefined && found === null)
+    return {
+      ok: false,
+      message: `--preset must be one of ${playPresets()
+        .map((p) => p.id)
+        .join(", ")}`,
+    };
+  const preset: Readonly<Record<string, unknown>> = found?.rules ?? {};
   let rules: Rules = DEFAULT_RULES;
   if (values.rules !== undefined || values.preset !== undefined) {
     const read = await readRules(values.rules, preset, io);
