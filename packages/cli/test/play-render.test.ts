@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   type Card,
   DEFAULT_RULES,
+  RULE_VALUES,
   type TableView,
   applyAction,
   dealRound,
@@ -249,6 +250,41 @@ describe("the renderer", () => {
       }
     },
   );
+
+  it("says under every rule set what 31, three aces and losing do, within the width and 22 rows (24 with its foot)", () => {
+    const values = <K extends "deal" | "fire" | "thirtyOne" | "losers" | "knockerPays" | "swimming">(key: K) =>
+      [...new Set(RULE_VALUES[key])] as (typeof DEFAULT_RULES)[K][];
+    const problems: string[] = [];
+    for (const lang of ["de", "en"] as const)
+      for (const deal of values("deal"))
+        for (const fire of values("fire"))
+          for (const thirtyOne of values("thirtyOne"))
+            for (const losers of values("losers"))
+              for (const knockerPays of values("knockerPays"))
+                for (const swimming of values("swimming")) {
+                  const rules = { ...DEFAULT_RULES, deal, fire, thirtyOne, losers, knockerPays, swimming };
+                  const screen = { texts: TEXTS[lang], lang, style: makeStyle(false), names: [], levels: [], self: 0 };
+                  const lines = helpLines(screen, deal, rules);
+                  const where = `${lang} ${deal} ${fire} ${thirtyOne} ${losers} ${knockerPays} ${swimming}`;
+                  if (lines.length > 22) problems.push(`${where}: ${lines.length} rows`);
+                  problems.push(...overlong(lines).map((line) => `${where}: ${line}`));
+                }
+    expect(problems).toEqual([]);
+    const text = (rules: object) =>
+      helpLines(
+        { texts: TEXTS.en, lang: "en", style: makeStyle(false), names: [], levels: [], self: 0 },
+        "openMiddle",
+        {
+          ...DEFAULT_RULES,
+          ...rules,
+        },
+      )
+        .join(" ")
+        .replace(/\s+/g, " ");
+    expect(text({})).toContain("Fire: 33, the round ends, all others lose");
+    expect(text({ thirtyOne: "noEnd" })).toContain("31 ends nothing here");
+    expect(text({ swimming: "off" })).toContain("nobody swims here");
+  });
 
   it("shows the seat's own hand, the middle and the stock, but nothing hidden", () => {
     const hands: Card[][] = [

@@ -301,7 +301,7 @@ export class Game {
   }
 
   private async showHelp(): Promise<PlayEnd | null> {
-    const lines = helpLines(this.screen, this.state.rules.deal);
+    const lines = helpLines(this.screen, this.state.rules.deal, this.state.rules);
     if (!this.o.interactive) {
       this.print(lines);
       return null;

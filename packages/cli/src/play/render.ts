@@ -1,4 +1,4 @@
-import { type Card, type RoundResult, type Rules, type TableView, handValue } from "@schwimmen/rules";
+import { type Card, type RoundResult, type Rules, type TableView, DEFAULT_RULES, handValue } from "@schwimmen/rules";
 import type { KeyItem } from "./commands.js";
 import { type LogEntry, roundEnders } from "./narrate.js";
 import { type Style, cardText, padEnd, padStart, stripAnsi, truncate, valueText, widthOf, wrapText } from "./style.js";
@@ -361,15 +361,30 @@ function inColumns(lines: readonly string[]): string[] {
   });
 }
 
-/** The help for the table's rules: a hidden deal's moves in place of swapping, the dealer's choice when it has one. */
-export const helpLines = (s: Screen, deal: Rules["deal"] = "openMiddle"): string[] => {
+/**
+ * The help for the table's rules: what three aces and a 31 do and what losing means under them, a hidden deal's moves
+ * in place of swapping, the dealer's choice when it has one.
+ */
+export const helpLines = (s: Screen, deal: Rules["deal"] = "openMiddle", rules: Rules = DEFAULT_RULES): string[] => {
   const t = s.texts;
   const moves =
     deal === "hidden" ? t.helpHidden : deal === "dealerChooses" ? [...t.helpMoves, ...t.helpChoose] : t.helpMoves;
+  const [scoring = [], losing = []] = splitAtBlank(t.helpRules(rules));
   return [
     " " + s.style.bold("Schwimmen"),
     rule(s),
-    ...[...t.help, ...moves, ...t.helpEnd].flatMap((line) => (line === "" ? [""] : textLines(line))),
+    ...[...t.help, ...scoring, "", ...moves, ...losing, ...t.helpEnd].flatMap((line) =>
+      line === "" ? [""] : textLines(line),
+    ),
     rule(s),
   ];
 };
+
+/** Lines cut into groups at the blank ones. */
+function splitAtBlank(lines: readonly string[]): string[][] {
+  const groups: string[][] = [[]];
+  for (const line of lines)
+    if (line === "") groups.push([]);
+    else groups[groups.length - 1]!.push(line);
+  return groups;
+}

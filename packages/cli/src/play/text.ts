@@ -1,3 +1,5 @@
+import type { Rules } from "@schwimmen/rules";
+
 /** Every text the terminal game shows, in German and English. Seat 0 (the person) is addressed as "du"/"you". */
 export type Lang = "de" | "en";
 
@@ -105,6 +107,8 @@ export interface Texts {
   /** The dealer's choice of packets, shown after `helpMoves` under "dealerChooses" rules. */
   readonly helpChoose: readonly string[];
   readonly helpEnd: readonly string[];
+  /** What three of a kind, three aces and a 31 do, and what losing every life means, under the table's rules. */
+  readonly helpRules: (rules: Rules) => readonly string[];
   readonly helpBack: string;
 }
 
@@ -211,8 +215,6 @@ const de: Texts = {
   help: [
     "Schwimmen (31): halte am Rundenende nicht die schwächste Hand.",
     "Es zählt die beste Farbe: Ass 11, Bild und 10 je 10, sonst der Zahlwert.",
-    "Drei Gleiche zählen 30½, drei Asse sind Feuer, 31 beendet die Runde sofort.",
-    "",
   ],
   helpMoves: [
     "1-3 wählt deine Handkarte, a-c die Mittelkarte: »2b« tauscht 2 gegen b.",
@@ -221,10 +223,30 @@ const de: Texts = {
     "K klopft: danach ist jeder andere noch genau einmal dran.",
     "R verlangt eine neue Mitte, wenn das gerade erlaubt ist.",
   ],
-  helpEnd: [
-    "Die niedrigste Hand verliert ein Leben (●). Ohne Leben schwimmst du,",
-    "beim nächsten Verlust bist du raus. Wer übrig bleibt, gewinnt.",
-    "Q beendet das Spiel; es wird trotzdem gespeichert.",
+  helpEnd: ["Wer übrig bleibt, gewinnt. Q beendet das Spiel (gespeichert wird es trotzdem)."],
+  helpRules: (r) => [
+    {
+      allOthersLose: "Drei Gleiche zählen 30½. Drei Asse sind Feuer: 33, die Runde endet, alle anderen verlieren.",
+      endsRound: "Drei Gleiche zählen 30½. Drei Asse sind Feuer: 31, die Runde endet sofort.",
+      off: "Drei Gleiche zählen 30½, drei Asse sind die besten davon (Feuer gibt es hier nicht).",
+    }[r.fire],
+    {
+      endsRound: "31 beendet die Runde sofort.",
+      allOthersLose: "31 beendet die Runde sofort, und alle ohne 31 verlieren ein Leben.",
+      noEnd: "31 beendet hier nichts: die Runde geht weiter bis zum Klopfen.",
+    }[r.thirtyOne],
+    "",
+    [
+      r.losers === "lowest"
+        ? "Die niedrigste Hand verliert ein Leben (●)"
+        : "Jede Hand bis 20 verliert ein Leben (●), dazu die niedrigste darüber",
+      r.knockerPays === 2 ? "; wer klopft und verliert, verliert zwei." : ".",
+      {
+        everyone: " Ohne Leben schwimmst du, beim nächsten Verlust bist du raus.",
+        firstOnly: " Schwimmen darf nur, wer in der ersten Runde mit einer 0 auf 0 kommt; später heißt 0 raus.",
+        off: " Ohne Leben bist du raus (geschwommen wird hier nicht).",
+      }[r.swimming],
+    ].join(""),
   ],
   helpHidden: [
     "Verdeckt: es gibt keine Mitte. Wer dran ist, bekommt das Päckchen (4, 5)",
@@ -338,8 +360,6 @@ const en: Texts = {
   help: [
     "Schwimmen (31): do not hold the weakest hand when the round ends.",
     "Your best suit counts: ace 11, face cards and ten 10, others their number.",
-    "Three of a kind count 30½, three aces are Fire, 31 ends the round at once.",
-    "",
   ],
   helpMoves: [
     "1-3 picks your hand card, a-c the middle card: '2b' swaps card 2 for b.",
@@ -348,10 +368,30 @@ const en: Texts = {
     "K knocks: then everyone else plays exactly once more.",
     "R asks for a new middle when that is allowed.",
   ],
-  helpEnd: [
-    "The lowest hand loses a life (●). Without lives you swim;",
-    "lose again and you are out. The last one left wins.",
-    "Q stops the match; it is saved all the same.",
+  helpEnd: ["The last one left wins. Q stops the match (it is saved all the same)."],
+  helpRules: (r) => [
+    {
+      allOthersLose: "Three of a kind count 30½. Three aces are Fire: 33, the round ends, all others lose.",
+      endsRound: "Three of a kind count 30½. Three aces are Fire: 31, the round ends at once.",
+      off: "Three of a kind count 30½, three aces are the best of them (no Fire at this table).",
+    }[r.fire],
+    {
+      endsRound: "31 ends the round at once.",
+      allOthersLose: "31 ends the round at once, and everyone without 31 loses a life.",
+      noEnd: "31 ends nothing here: the round goes on until someone knocks.",
+    }[r.thirtyOne],
+    "",
+    [
+      r.losers === "lowest"
+        ? "The lowest hand loses a life (●)"
+        : "Every hand of 20 or less loses a life (●), and so does the lowest above 20",
+      r.knockerPays === 2 ? "; a knocker who loses loses two." : ".",
+      {
+        everyone: " Without lives you swim; lose again and you are out.",
+        firstOnly: " Only who reaches 0 in the first round anyone does may swim; later, 0 means out.",
+        off: " Without lives you are out (nobody swims here).",
+      }[r.swimming],
+    ].join(""),
   ],
   helpHidden: [
     "Hidden deal: there is no middle. On your turn the packet (4, 5) joins your",
