@@ -6,7 +6,7 @@ import { outcomeOf, presetsFromMarkdown, replayRecordText } from "@schwimmen/rul
 import { isBotLevel } from "@schwimmen/bots";
 import { main } from "../src/main.js";
 import { runPlay, defaultLineup } from "../src/play/command.js";
-import { hasColour, scriptedIo, stripAnsi, tempFolder } from "./play-script.js";
+import { hasColour, keyChooser, scriptedIo, stripAnsi, tempFolder } from "./play-script.js";
 
 const folder = tempFolder("schwimmen-play-");
 
@@ -296,5 +296,37 @@ describe("schwimmen play, driven through its input stream", () => {
     expect(first.replace(/\s+/g, " ")).toContain("Dieses Fenster ist 60x20 groß, das Spiel braucht 80x24");
     for (const line of first.split("\n")) expect(line.length).toBeLessThanOrEqual(60);
     expect(stripAnsi(io.out())).toContain("Spiel abgebrochen.");
+  });
+
+  it("between rounds answers a move typed too early, and asks before Q ends the match", async () => {
+    // At the first round's end: a move (answered, no new round), Q then n (asked, plays on), Enter (next round);
+    // at the second: Q then y.
+    const answers = ["2b", "q", "n", "", "q", "y"];
+    const seen: string[] = [];
+    const io = scriptedIo({
+      tty: true,
+      seed: "between",
+      choose: (shown, rng) => {
+        const prompt = stripAnsi(shown);
+        if (/Enter: next round|Really quit/.test(prompt)) {
+          seen.push(
+            prompt.includes("Really quit")
+              ? "asked"
+              : prompt.includes('The round is over ("2b")')
+                ? "answered"
+                : "round over",
+          );
+          return answers.shift() ?? "y";
+        }
+        return keyChooser(shown, rng);
+      },
+    });
+    const save = join(folder(), "between.json");
+    const env = { ...EN, SCHWIMMEN_FAST: "1" };
+    expect(await runPlay(["--bots", "random", "--seed", "b", "--save", save], io, env)).toBe(0);
+    expect(seen.slice(0, 6)).toEqual(["round over", "answered", "asked", "round over", "round over", "asked"]);
+    const record = JSON.parse(await readFile(save, "utf8")) as { rounds: unknown[] };
+    expect(record.rounds.length).toBeGreaterThanOrEqual(2);
+    expect(stripAnsi(io.out())).toContain("Match stopped.");
   });
 });

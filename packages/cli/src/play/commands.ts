@@ -204,4 +204,4 @@ function passOn(input: string, c: Choices, legal: (match: (a: Action) => boolean
 }
 
 /** What was typed, quoted back in a hint: cleaned of escape codes (an arrow key types one) and cut to 20 columns. */
-const truncateInput = (input: string): string => truncate(printable(input), 20);
+export const truncateInput = (input: string): string => truncate(printable(input), 20);

@@ -13,7 +13,7 @@ import {
   viewFor,
 } from "@schwimmen/rules";
 import type { Bot } from "@schwimmen/bots";
-import { keyItems, middleRange, parseInput } from "./commands.js";
+import { keyItems, middleRange, parseInput, truncateInput } from "./commands.js";
 import type { LineReader } from "./lines.js";
 import { type LogEntry, narrate } from "./narrate.js";
 import {
@@ -350,20 +350,30 @@ export class Game {
     }
     if (this.state.over || this.fastForward) return null;
     const selfOut = this.state.status[this.o.self] === "out";
-    const prompt = textLines(selfOut ? this.t.nextRoundOut : this.t.nextRound, this.screen.style.bold);
-    // The round's last moves below the hands, as many as fit above the prompt (none beside a full table of 16).
-    const room = this.rows() - result.length - prompt.length - 2;
-    this.draw([...result, ...this.roundLines(room), "", ...prompt, "> "]);
-    this.o.input.discardPending();
-    const line = await this.readLine();
-    if (line === null) return this.endOfInput();
-    const answer = line.trim().toLowerCase();
-    if (answer === "q" || answer === "quit" || answer === "beenden") return "quit";
-    if (selfOut && answer === "s") {
-      this.fastForward = true;
-      this.delayMs = 0;
+    const usual = textLines(selfOut ? this.t.nextRoundOut : this.t.nextRound, this.screen.style.bold);
+    // Q asks first, as at a move; anything else that is not Enter (a move typed too early) is answered, not taken
+    // for "next round".
+    const confirm = textLines(this.t.confirmQuit, this.screen.style.bold);
+    let prompt = usual;
+    for (;;) {
+      // The round's last moves below the hands, as many as fit above the prompt (none beside a full table of 16).
+      const room = this.rows() - result.length - prompt.length - 2;
+      this.draw([...result, ...this.roundLines(room), "", ...prompt, "> "]);
+      this.o.input.discardPending();
+      const line = await this.readLine();
+      if (line === null) return this.endOfInput();
+      const answer = line.trim().toLowerCase();
+      if (prompt === confirm) {
+        if (this.t.isYes(line)) return "quit";
+        prompt = usual;
+      } else if (answer === "") return null;
+      else if (answer === "q" || answer === "quit" || answer === "beenden") prompt = confirm;
+      else if (selfOut && answer === "s") {
+        this.fastForward = true;
+        this.delayMs = 0;
+        return null;
+      } else prompt = [...textLines(this.t.roundIsOver(truncateInput(line.trim()))), ...usual];
     }
-    return null;
   }
 
   /**

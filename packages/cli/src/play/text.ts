@@ -83,6 +83,8 @@ export interface Texts {
   readonly byKnock: WhoText;
   readonly nextRound: string;
   readonly nextRoundOut: string;
+  /** Something other than Enter or Q typed between rounds (a move too early), quoted back above the prompt. */
+  readonly roundIsOver: (input: string) => string;
   readonly matchOver: string;
   readonly stopped: string;
   /** Said before the first screen when the window is smaller than the game's 80x24. */
@@ -192,6 +194,7 @@ const de: Texts = {
   byKnock: (w) => (w.self ? "du hast geklopft" : `${w.name} hat geklopft`),
   nextRound: "Enter: nächste Runde · Q: beenden",
   nextRoundOut: "Enter: weiter zuschauen · S: bis zum Ende vorspulen · Q: beenden",
+  roundIsOver: (input) => `Die Runde ist vorbei (»${input}«).`,
   matchOver: "Spiel vorbei",
   stopped: "Spiel abgebrochen.",
   smallWindow: (columns, rows) =>
@@ -337,6 +340,7 @@ const en: Texts = {
   byKnock: (w) => (w.self ? "you knocked" : `${w.name} knocked`),
   nextRound: "Enter: next round · Q: quit",
   nextRoundOut: "Enter: keep watching · S: skip to the end · Q: quit",
+  roundIsOver: (input) => `The round is over ("${input}").`,
   matchOver: "Match over",
   stopped: "Match stopped.",
   smallWindow: (columns, rows) =>
