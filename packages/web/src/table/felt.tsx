@@ -83,9 +83,11 @@ interface HandProps {
     readonly active: boolean;
     readonly onDrop: (give: Card, take: Card, element: HTMLElement, dragged: HTMLElement) => void;
   } | null;
+  /** A round's result is shown: the hand is out of reach of Tab and clicks, like the middle (the result shows it). */
+  readonly covered?: boolean;
 }
 
-export function Hand({ view, ui, canSwap, picked, onPick, onDrop, passOn }: HandProps) {
+export function Hand({ view, ui, canSwap, picked, onPick, onDrop, passOn, covered = false }: HandProps) {
   const hand = view.hand;
   const drag = useCardDrag(passOn ? passOn.onDrop : onDrop, passOn ? "packet" : "middle");
   if (!hand) return null;
@@ -95,6 +97,7 @@ export function Hand({ view, ui, canSwap, picked, onPick, onDrop, passOn }: Hand
       <div
         class="hand"
         data-row="hand"
+        inert={covered}
         role="group"
         aria-label={`${ui.tr("yourHand")}, ${ui.tr("handValue", { v: value })}`}
       >

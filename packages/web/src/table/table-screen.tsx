@@ -296,6 +296,7 @@ export function TableScreen({ game, onMenu, onReplay, header, coach, rulesTitle 
               onPick={onHand}
               onDrop={trySwap}
               passOn={hidden ? { ...passOn, onDrop: dropOf(passOn, (move) => move && act(move)) } : null}
+              covered={between}
             />
             {mark && mark.round === view.round ? <MoveMark judgement={mark.judgement} speech={speech} ui={ui} /> : null}
             <Actions

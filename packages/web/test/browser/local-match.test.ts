@@ -179,7 +179,7 @@ describe.skipIf(!chromiumAvailable())("a match against the computer in the brows
     expect(await page.getAttribute(".table > .felt", "inert")).not.toBeNull();
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => document.activeElement?.closest(".felt") === null)).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.closest(".felt, .hand") === null)).toBe(true);
     }
     await context.close();
   }, 120_000);

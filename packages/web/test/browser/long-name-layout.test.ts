@@ -51,6 +51,34 @@ describe.skipIf(!chromiumAvailable())("names on the table's chips", () => {
     await context.close();
   }, 60_000);
 
+  it("shows your own name of eight letters whole at 320 and 360 px, and a big round's name whole beside the pot", async () => {
+    for (const width of [320, 360]) {
+      const context = await env.browser.newContext({
+        viewport: { width, height: width === 320 ? 568 : 740 },
+        locale: "de-DE",
+        reducedMotion: "reduce",
+      });
+      const page = await context.newPage();
+      await presetSettings(page, settings("Testerin", 12, { decks: 2 }));
+      // Twenty cents a life, as the house-rules page keeps it: the bar shows the pot.
+      await page.addInitScript(() => localStorage.setItem("schwimmen.stakes.v1", '{"stake":20,"dealerByLot":false}'));
+      await page.goto(`${env.server.url}/#/play`);
+      await waitForMyTurn(page, `own-name-${width}`);
+      const cut = await page.evaluate(() => {
+        const whole = (el: Element | null) => el !== null && el.scrollWidth <= el.clientWidth;
+        const summary = document.querySelector(".topbar .rules-summary--compact summary");
+        return {
+          name: whole(document.querySelector(".seats--me .seat__name")),
+          rules: summary !== null && summary.scrollHeight <= summary.clientHeight + 1,
+          pot: document.querySelector(".topbar .kasse-pot") !== null,
+        };
+      });
+      await page.screenshot({ path: screenshotPath(`own-name-${width}`) });
+      expect(cut, `${width} px`).toEqual({ name: true, rules: true, pot: true });
+      await context.close();
+    }
+  }, 90_000);
+
   it("shows every other seat's name of up to six letters in full at 20 seats on 1280x800", async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" });
     const page = await context.newPage();

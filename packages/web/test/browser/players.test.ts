@@ -99,6 +99,8 @@ describe.skipIf(!chromiumAvailable())("players: passkeys and profiles", () => {
     expect(await note.locator("a").getAttribute("href")).toBe(`http://localhost:${port}/#/account`);
     expect(await page.isDisabled("[data-action=keep-account]")).toBe(true);
     expect(await page.isDisabled("[data-action=passkey-sign-in]")).toBe(true);
+    // And they look it.
+    expect(await page.$eval("[data-action=keep-account]", (b) => Number(getComputedStyle(b).opacity))).toBeLessThan(1);
     // Under the name, the buttons are there to use.
     await page.goto(`${env.server.url.replace("127.0.0.1", "localhost")}/#/account`);
     await page.waitForSelector("main[data-account]", { timeout: 15_000 });
