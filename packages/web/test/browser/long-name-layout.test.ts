@@ -64,17 +64,23 @@ describe.skipIf(!chromiumAvailable())("names on the table's chips", () => {
       await page.addInitScript(() => localStorage.setItem("schwimmen.stakes.v1", '{"stake":20,"dealerByLot":false}'));
       await page.goto(`${env.server.url}/#/play`);
       await waitForMyTurn(page, `own-name-${width}`);
+      // Measured once the page has settled (fonts ready, two frames drawn): a busy machine may lay out late.
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      });
       const cut = await page.evaluate(() => {
         const whole = (el: Element | null) => el !== null && el.scrollWidth <= el.clientWidth;
         const summary = document.querySelector(".topbar .rules-summary--compact summary");
         return {
           name: whole(document.querySelector(".seats--me .seat__name")),
+          value: document.querySelector(".hand__value")?.textContent ?? "",
           rules: summary !== null && summary.scrollHeight <= summary.clientHeight + 1,
           pot: document.querySelector(".topbar .kasse-pot") !== null,
         };
       });
       await page.screenshot({ path: screenshotPath(`own-name-${width}`) });
-      expect(cut, `${width} px`).toEqual({ name: true, rules: true, pot: true });
+      expect(cut, `${width} px`).toMatchObject({ name: true, rules: true, pot: true });
       await context.close();
     }
   }, 90_000);
