@@ -33,12 +33,25 @@ export function isLowMiddle(middle: readonly Card[]): boolean {
   return seen === 7 && middle.length === 3;
 }
 
-/** Whether the seat to act may ask for a new middle now (before its turn's action). */
-export function mayRedeal(rules: Rules, round: RoundState): boolean {
-  if (round.mustChoose || round.redealtThisTurn || round.middle === null) return false;
-  if (round.stock.length - round.stockTop < 3) return false;
-  return (rules.lowMiddleRedeal && isLowMiddle(round.middle)) || round.redealOffered;
+/**
+ * Why the seat to act may not ask for a new middle now, or null when it may: no middle to replace (or a packet to
+ * choose first), too few cards in the stock, one new middle this turn already, or what the rules ask for first (all
+ * passed, a middle of 7, 8 and 9, either, or never).
+ */
+export type RedealBlock = "never" | "stock" | "once" | "passed" | "low" | "either";
+
+export function redealBlock(rules: Rules, round: RoundState): RedealBlock | null {
+  if (round.mustChoose || round.middle === null) return "never";
+  if (round.redealtThisTurn) return "once";
+  if (round.stock.length - round.stockTop < 3) return "stock";
+  if ((rules.lowMiddleRedeal && isLowMiddle(round.middle)) || round.redealOffered) return null;
+  const onRequest = rules.allPass === "onRequest";
+  if (rules.lowMiddleRedeal) return onRequest ? "either" : "low";
+  return onRequest ? "passed" : "never";
 }
+
+/** Whether the seat to act may ask for a new middle now (before its turn's action). */
+export const mayRedeal = (rules: Rules, round: RoundState): boolean => redealBlock(rules, round) === null;
 
 export const mayKnock = (rules: Rules, round: RoundState): boolean =>
   round.knocker === null && (rules.knock === "anytime" || round.turns >= round.seatsInRound);

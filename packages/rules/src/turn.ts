@@ -21,7 +21,7 @@ import {
   copyRound,
 } from "./state.js";
 
-export { isLowMiddle } from "./core.js";
+export { type RedealBlock, isLowMiddle, redealBlock } from "./core.js";
 
 function isMoveType(type: unknown): boolean {
   switch (type) {

@@ -2,11 +2,8 @@
  * Why a move the person typed is not allowed now. The engine decides (applyAction's error code); its messages are
  * English and for programs, so the reason is worded here from the code, the move and the rules.
  */
-import { type Action, type MatchState, applyAction, isLowMiddle } from "@schwimmen/rules";
+import { type Action, type MatchState, type RedealBlock, applyAction, redealBlock } from "@schwimmen/rules";
 import type { Lang, Texts, Who } from "./text.js";
-
-/** Why no new middle may be asked for: too small a stock, one per turn already, or what the rules ask first. */
-type RedealBlock = "stock" | "once" | "passed" | "low" | "either" | "never";
 
 interface Words {
   readonly knockFirstLap: string;
@@ -52,18 +49,6 @@ const WORDS: Record<Lang, Words> = {
   },
 };
 
-/** Why the round's new middle cannot be asked for now. */
-function redealBlock(state: MatchState): RedealBlock {
-  const { rules, round } = state;
-  if (round === null || round.middle === null) return "never";
-  if (round.stock.length - round.stockTop < 3) return "stock";
-  if (round.redealtThisTurn) return "once";
-  const passed = rules.allPass === "onRequest";
-  if (rules.lowMiddleRedeal && passed) return "either";
-  if (rules.lowMiddleRedeal) return isLowMiddle(round.middle) ? "never" : "low";
-  return passed ? "passed" : "never";
-}
-
 /** The hint for a move of the person's that the engine refuses; the plain "not allowed" when it has no reason. */
 export function refusalHint(
   state: MatchState,
@@ -85,7 +70,7 @@ export function refusalHint(
     case "swapAll":
       return r.noSwapAll;
     case "redeal":
-      return r.noRedeal(redealBlock(state));
+      return r.noRedeal((round !== null && redealBlock(rules, round)) || "never");
     default:
       return t.hints.notAllowed;
   }
