@@ -32,7 +32,8 @@ export interface VerifyReport {
   readonly error?: { readonly code: string; readonly message: string };
 }
 
-const sha256Hex = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
+/** A seed's hash as the server publishes it (and `play` writes it into its records). */
+export const sha256Hex = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

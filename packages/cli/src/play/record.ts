@@ -1,12 +1,10 @@
-import { createHash } from "node:crypto";
 import { type GameRecord, type MatchState, makeRecord } from "@schwimmen/rules";
+import { sha256Hex } from "../verify.js";
 
 /** A round of a saved record, with the seed it was shuffled from and that seed's SHA-256 (as the server adds them). */
 export type SeededRound = GameRecord["rounds"][number] & { readonly seed?: string; readonly seedHash?: string };
 
 export type PlayedRecord = Omit<GameRecord, "rounds"> & { readonly rounds: readonly SeededRound[] };
-
-const sha256Hex = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
 
 /**
  * The record of a match played in the terminal: every round carries `seed` and `seedHash`, so `schwimmen verify`
