@@ -54,7 +54,8 @@ function Route({ hash }: { hash: string }) {
   if (path.startsWith("/t/")) return <OnlineTable code={path.slice(3)} params={params} onMenu={toMenu} />;
   if (path === "/rules" || path === "/rules/full")
     return <RulesPage onMenu={toMenu} full={path === "/rules/full"} params={params} />;
-  if (path === "/replay") return <ReplayViewer onMenu={toMenu} params={params} />;
+  // Keyed by its query: another replay address (a link, Back) shows that match, not the one already loaded.
+  if (path === "/replay") return <ReplayViewer key={query} onMenu={toMenu} params={params} />;
   if (path === "/learn") return <LearnScreen onMenu={toMenu} params={params} />;
   if (path === "/house-rules") return <HouseRules onDone={toMenu} />;
   if (path === "/account") return <AccountPage onMenu={toMenu} />;

@@ -1,11 +1,13 @@
 /**
  * The player's name on this device: asked for on the first visit, kept in the settings (localStorage), used at local
  * tables and sent when creating or joining an online table. The server has the last word (it refuses names that look
- * blank or pose as someone else with INVALID_NAME); the page catches the obvious cases before sending.
+ * blank or pose as someone else with INVALID_NAME); the page checks by the same rules before sending.
  */
+import { type NameProblem as ServerNameProblem, checkDisplayName, tidyName } from "@schwimmen/server/names";
 import type { LIMITS } from "@schwimmen/server/protocol";
 import { readItem, writeItem } from "./device-storage.js";
 import { changeSettings, settings } from "./settings.js";
+import type { TextKey } from "./i18n/index.js";
 import type { ApiError } from "./players/api.js";
 import { ensureSession, syncName } from "./players/session.js";
 import { createStore } from "./store.js";
@@ -16,21 +18,33 @@ export const NAME_CHARS: (typeof LIMITS)["nameChars"] = 24;
 const CHOSEN_KEY = "schwimmen.name-chosen";
 const PLACEHOLDERS = new Set(["Gast", "Guest"]);
 
-/** The name as the server will store it: NFC, inner whitespace collapsed, trimmed. */
-export const cleanName = (raw: string): string => raw.normalize("NFC").replace(/\s+/g, " ").trim();
+/** The name as the server will store it: NFC, inner whitespace collapsed, trimmed (the server's `tidyName`). */
+export const cleanName = tidyName;
 
-export type NameProblem = "nameEmpty" | "nameTooLong" | "nameChars";
+/**
+ * The sentence for each of the server's reasons to refuse a name (INVALID_NAME's first word, server names.ts):
+ * the page checks names by the same rules, so the same sentence shows whether the page or the server found it.
+ */
+export const NAME_REASON = {
+  empty: "nameEmpty",
+  blank: "nameEmpty",
+  tooLong: "nameTooLong",
+  invisible: "nameChars",
+  characters: "nameRefused_characters",
+  marks: "nameRefused_marks",
+  botName: "nameRefused_botName",
+  mixedScripts: "nameRefused_mixedScripts",
+} as const satisfies Readonly<Record<ServerNameProblem, TextKey>>;
 
-/** Characters that show nothing (the server's list): control, format, default-ignorable, the blank braille cell. */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
+export type NameProblem = (typeof NAME_REASON)[ServerNameProblem];
 
-/** What is wrong with a name that the page can tell by itself (the server checks more), or null. */
+/**
+ * What is wrong with a name by the server's own rules (blank, too long, invisible characters, emoji or brackets,
+ * a bot's name, mixed alphabets), or null; only an account's name being taken needs the server to tell.
+ */
 export function nameProblem(raw: string): NameProblem | null {
-  const name = cleanName(raw);
-  if (name === "") return "nameEmpty";
-  if ([...name].length > NAME_CHARS) return "nameTooLong";
-  if (INVISIBLE.test(name)) return "nameChars";
-  return /[\p{L}\p{N}]/u.test(name) ? null : "nameEmpty";
+  const check = checkDisplayName(cleanName(raw), NAME_CHARS);
+  return check.ok ? null : NAME_REASON[check.problem];
 }
 
 /** Whether this device's player has told us a name (a name other than the placeholder counts, e.g. from before). */

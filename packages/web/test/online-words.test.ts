@@ -1,11 +1,17 @@
 import { ERROR_CODES, LIMITS } from "@schwimmen/server/protocol";
+import { checkDisplayName } from "@schwimmen/server/names";
 import { parseCode } from "../../server/src/codes.js";
 import { describe, expect, it } from "vitest";
 import { translator } from "../src/i18n/index.js";
 import { closeText, errorText } from "../src/online/errors.js";
 import { formatCode, normalizeCode } from "../src/online/table-code.js";
-import { NAME_CHARS, nameProblem } from "../src/player-name.js";
+import { NAME_CHARS, cleanName, nameProblem } from "../src/player-name.js";
 import type { Ui } from "../src/ui.js";
+
+const checkProblem = (name: string): string => {
+  const check = checkDisplayName(cleanName(name), LIMITS.nameChars);
+  return check.ok ? "ok" : check.problem;
+};
 
 const uiFor = (lang: "de" | "en") => ({ lang, tr: translator(lang) }) as unknown as Ui;
 
@@ -39,6 +45,28 @@ describe("names the page refuses by itself", () => {
     expect(nameProblem("x".repeat(25))).toBe("nameTooLong");
     expect(nameProblem(` ${"x".repeat(24)} `)).toBeNull();
     expect(nameProblem("Jürgen")).toBeNull();
+  });
+
+  it("refuses what the server would refuse, with the sentence the server's reason gets", () => {
+    // Before, these passed the page's check, went to the server and came back as a 400.
+    const cases: [string, string][] = [
+      ["Anna 🙂", "nameRefused_characters"],
+      ["Max (2)", "nameRefused_characters"],
+      ["Bot 7", "nameRefused_botName"],
+      ["B0T", "nameRefused_botName"],
+      ["Воb", "nameRefused_mixedScripts"],
+      ["e\u0301\u0301\u0301\u0301", "nameRefused_marks"],
+    ];
+    for (const [name, problem] of cases) expect(nameProblem(name), name).toBe(problem);
+    for (const name of ["Zoë", "Ölaf-Åsa", "Мария", "O'Brien & Co.", "李雷", "Anna 2"]) {
+      expect(nameProblem(name), name).toBeNull();
+      expect(checkDisplayName(cleanName(name), LIMITS.nameChars)).toEqual({ ok: true });
+    }
+    // The page's sentence for a reason is the one a refusal from the server gets.
+    const de = uiFor("de");
+    expect(de.tr(nameProblem("Anna 🙂")!, { n: NAME_CHARS })).toBe(
+      errorText(de, "INVALID_NAME", `playerName: ${checkProblem("Anna 🙂")}: whatever`),
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 /** Server error codes and WebSocket close codes in the player's language. */
 import type { ErrorCode } from "@schwimmen/server/protocol";
 import type { TextKey } from "../i18n/index.js";
-import { NAME_CHARS } from "../player-name.js";
+import { NAME_CHARS, NAME_REASON } from "../player-name.js";
 import type { Ui } from "../ui.js";
 
 /** Every code the server may send has a sentence (the type checker finds a new code without one). */
@@ -43,28 +43,14 @@ const ERROR_TEXT: { readonly [C in ErrorCode]: TextKey & `error_${C}` } = {
 };
 
 /**
- * INVALID_NAME's message holds the reason's word (server names.ts): the reasons the page checks itself share
- * its sentences, the others have their own; an unknown reason gets the general sentence.
- */
-const NAME_REASON: Readonly<Record<string, TextKey>> = {
-  empty: "nameEmpty",
-  blank: "nameEmpty",
-  tooLong: "nameTooLong",
-  invisible: "nameChars",
-  characters: "nameRefused_characters",
-  marks: "nameRefused_marks",
-  botName: "nameRefused_botName",
-  mixedScripts: "nameRefused_mixedScripts",
-};
-
-/**
  * A server error as one sentence; a code this page does not know yet (a newer server) still gets a sentence.
  * `message`: the server's own words, read only for the reason of INVALID_NAME.
  */
 export function errorText(ui: Ui, code: string, message = ""): string {
   // The reason may follow the field's name ("playerName: botName: ...").
-  const word = code === "INVALID_NAME" ? message.split(":").find((part) => NAME_REASON[part.trim()]) : undefined;
-  if (word) return ui.tr(NAME_REASON[word.trim()]!, { n: NAME_CHARS });
+  const reasons: Readonly<Record<string, TextKey>> = NAME_REASON;
+  const word = code === "INVALID_NAME" ? message.split(":").find((part) => reasons[part.trim()]) : undefined;
+  if (word) return ui.tr(reasons[word.trim()]!, { n: NAME_CHARS });
   const key = (ERROR_TEXT as Readonly<Record<string, TextKey>>)[code];
   return key ? ui.tr(key) : ui.tr("errorUnknown", { code });
 }

@@ -5,7 +5,18 @@ import { OFFERED_LEVELS } from "../game/bot-protocol.js";
 import { useUi } from "../ui.js";
 import { type RatingTr, useRatingText } from "./ratings-texts.js";
 
-export type Period = "all" | "month";
+/** Overall, the server's current month, or one UTC month written "YYYY-MM" (the server's `period`). */
+export type Period = "all" | "month" | `${number}-${number}`;
+
+/** The month before or after "YYYY-MM", written the same way. */
+export function monthStep(month: string, by: -1 | 1): `${number}-${number}` {
+  const [year = 2000, m = 1] = month.split("-").map(Number);
+  const index = year * 12 + (m - 1) + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}` as `${number}-${number}`;
+}
+
+/** The server knows no month before this one. */
+const FIRST_MONTH = "2000-01";
 
 /** Players shown on the page. */
 const BOARD_SIZE = 50;
@@ -24,19 +35,34 @@ const named = (bot: { readonly level: string }): boolean => (OFFERED_LEVELS as r
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
 
-function BoardTable({ board, period, tr }: { readonly board: Board; readonly period: Period; readonly tr: RatingTr }) {
+function BoardTable(props: {
+  readonly board: Board;
+  readonly period: Period;
+  /** The month's name ("November 2026"), for a past month's empty board. */
+  readonly monthName: string;
+  readonly tr: RatingTr;
+}) {
+  const { board, period, monthName, tr } = props;
+  const month = period !== "all";
   if (board.entries.length === 0) {
-    return <p data-board-empty>{tr(period === "all" ? "boardEmpty" : "boardMonthEmpty")}</p>;
+    const empty = !month
+      ? tr("boardEmpty")
+      : period === "month"
+        ? tr("boardMonthEmpty")
+        : tr("boardPastMonthEmpty", {
+            month: monthName,
+          });
+    return <p data-board-empty>{empty}</p>;
   }
   return (
-    <table class="board" data-board={period}>
+    <table class="board" data-board={month ? "month" : "all"} data-month={month ? board.period : undefined}>
       <thead>
         <tr>
           <th scope="col">{tr("colRank")}</th>
           <th scope="col">{tr("colName")}</th>
           <th scope="col">{tr("colRating")}</th>
           <th scope="col">{tr("colMatches")}</th>
-          {period === "month" ? <th scope="col">{tr("colChange")}</th> : null}
+          {month ? <th scope="col">{tr("colChange")}</th> : null}
         </tr>
       </thead>
       <tbody>
@@ -56,7 +82,7 @@ function BoardTable({ board, period, tr }: { readonly board: Board; readonly per
               ) : null}
             </td>
             <td>{e.matches}</td>
-            {period === "month" ? <td>{signed(e.change ?? 0)}</td> : null}
+            {month ? <td>{signed(e.change ?? 0)}</td> : null}
           </tr>
         ))}
       </tbody>
@@ -64,7 +90,18 @@ function BoardTable({ board, period, tr }: { readonly board: Board; readonly per
   );
 }
 
-/** `#/leaderboard`: the best rated players overall or this month, with the bots' ratings for comparison. */
+/** "November 2026" for "2026-11", in the page's language (months are the server's, in UTC). */
+function nameOfMonth(lang: string, month: string): string {
+  const [year = 2000, m = 1] = month.split("-").map(Number);
+  return new Intl.DateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    Date.UTC(year, m - 1),
+  );
+}
+
+/**
+ * `#/leaderboard`: the best rated players overall or in a month (this one, or an earlier one by the arrows), with
+ * the bots' ratings for comparison.
+ */
 export function LeaderboardPage({ onMenu }: { readonly onMenu: () => void }) {
   const ui = useUi();
   const tr = useRatingText();
@@ -80,6 +117,12 @@ export function LeaderboardPage({ onMenu }: { readonly onMenu: () => void }) {
     };
   }, [period]);
   const board = loaded !== null && loaded.period === period ? loaded.board : null;
+  // The server's current month, once it has said which it is: no arrow leads past it.
+  const [current, setCurrent] = useState<string | null>(null);
+  useEffect(() => {
+    if (period === "month" && board !== null && board !== "failed") setCurrent(board.period);
+  }, [period, board]);
+  const shown = period === "all" ? null : period === "month" ? current : period;
   return (
     <main id="main" class="page leaderboard" tabIndex={-1} data-leaderboard>
       <section class="panel" aria-labelledby="board-title">
@@ -87,17 +130,57 @@ export function LeaderboardPage({ onMenu }: { readonly onMenu: () => void }) {
         <p>{tr("boardIntro")}</p>
         <div class="board-tabs" role="group" aria-label={tr("boardTitle")}>
           {(["all", "month"] as const).map((p) => (
-            <button type="button" class="btn" aria-pressed={period === p} data-period={p} onClick={() => setPeriod(p)}>
+            <button
+              type="button"
+              class="btn"
+              aria-pressed={p === "all" ? period === "all" : period !== "all"}
+              data-period={p}
+              onClick={() => setPeriod(p)}
+            >
               {tr(p === "all" ? "tabAll" : "tabMonth")}
             </button>
           ))}
         </div>
+        {shown !== null ? (
+          <div class="board-month" role="group" aria-label={tr("monthChoice")}>
+            <button
+              type="button"
+              class="btn"
+              data-action="month-before"
+              aria-label={tr("monthBefore")}
+              disabled={shown <= FIRST_MONTH}
+              onClick={() => setPeriod(monthStep(shown, -1))}
+            >
+              ‹
+            </button>
+            <span class="board-month__name" data-month={shown} aria-live="polite">
+              {nameOfMonth(ui.lang, shown)}
+            </span>
+            <button
+              type="button"
+              class="btn"
+              data-action="month-after"
+              aria-label={tr("monthAfter")}
+              disabled={current === null || shown >= current}
+              onClick={() =>
+                setPeriod(current !== null && monthStep(shown, 1) >= current ? "month" : monthStep(shown, 1))
+              }
+            >
+              ›
+            </button>
+          </div>
+        ) : null}
         <div aria-live="polite" aria-busy={board === null}>
           {board === null ? <p class="note">{tr("boardLoading")}</p> : null}
           {board === "failed" ? <p role="alert">{tr("boardFailed")}</p> : null}
           {board !== null && board !== "failed" ? (
             <div class="board-scroll">
-              <BoardTable board={board} period={period} tr={tr} />
+              <BoardTable
+                board={board}
+                period={period}
+                monthName={period === "all" ? "" : nameOfMonth(ui.lang, board.period)}
+                tr={tr}
+              />
             </div>
           ) : null}
         </div>

@@ -4,6 +4,7 @@ import { BOT_RATINGS } from "@schwimmen/server/bot-ratings";
 import { person, playPublicMatch } from "../../../server/test/rated-helpers.js";
 import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
 import { newPlayer } from "./online-drive.js";
+import { monthStep } from "../../src/ratings/leaderboard-page.js";
 
 describe.skipIf(!chromiumAvailable())("leaderboard", () => {
   const env = useServerAndBrowser();
@@ -65,6 +66,26 @@ describe.skipIf(!chromiumAvailable())("leaderboard", () => {
     const [wide, shown] = await page.$eval(".board-scroll", (e) => [e.scrollWidth, e.clientWidth]);
     expect(wide).toBeLessThanOrEqual(shown);
     await page.screenshot({ path: screenshotPath("leaderboard-360x740") });
+    // Earlier months by the arrows: this server's first match was this month, so last month's board is empty and
+    // says which month it is; no arrow leads past the current month.
+    const now = new Date();
+    const thisMonth = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+    expect(await page.getAttribute("[data-board=month]", "data-month")).toBe(thisMonth);
+    expect(await page.isDisabled("[data-action=month-after]")).toBe(true);
+    await page.click("[data-action=month-before]");
+    await page.waitForSelector("[data-board-empty]", { timeout: 10_000 });
+    const before = monthStep(thisMonth, -1);
+    const name = new Intl.DateTimeFormat("de", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+      Date.UTC(Number(before.slice(0, 4)), Number(before.slice(5)) - 1),
+    );
+    expect(await page.textContent(".board-month__name")).toBe(name);
+    expect(await page.textContent("[data-board-empty]")).toBe(`Im ${name} gab es keine gewertete Partie.`);
+    expect(await page.isDisabled("[data-action=month-after]")).toBe(false);
+    await page.screenshot({ path: screenshotPath("leaderboard-past-month-360x740") });
+    await page.click("[data-action=month-after]");
+    await page.waitForSelector("[data-board=month] [data-board-player]", { timeout: 10_000 });
+    expect(await page.getAttribute("[data-board=month]", "data-month")).toBe(thisMonth);
+    expect(await page.isDisabled("[data-action=month-after]")).toBe(true);
     await page.click(`[data-board-player="${anna.id}"] a`);
     await page.waitForFunction((id) => location.hash === `#/player/${id}`, anna.id, { timeout: 15_000 });
     await context.close();

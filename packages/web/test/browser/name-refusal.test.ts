@@ -1,4 +1,7 @@
-/** The server's word on a name (INVALID_NAME with its reason, NAME_TAKEN for an account) shows in the name form. */
+/**
+ * Refused names in the name form: the page checks by the server's rules (names.ts), so a name the server would refuse
+ * (INVALID_NAME) is explained before anything is sent; NAME_TAKEN (an account holds it) only the server can tell.
+ */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumAvailable, useServerAndBrowser } from "./harness.js";
@@ -19,7 +22,7 @@ async function rename(page: Page, name: string, panel = ".panel--online"): Promi
   return (await problem.textContent()) ?? "";
 }
 
-describe.skipIf(!chromiumAvailable())("names the server refuses", () => {
+describe.skipIf(!chromiumAvailable())("refused names", () => {
   const env = useServerAndBrowser();
 
   it("a guest's refused name shows the reason in German and the old name stays", async () => {
@@ -27,8 +30,16 @@ describe.skipIf(!chromiumAvailable())("names the server refuses", () => {
     await page.goto(`${env.server.url}/#/account`);
     await page.waitForSelector("main[data-account=guest]", { timeout: 15_000 });
     await page.goto(`${env.server.url}/#/`);
-    // The page lets "Bot 7" through; the server keeps such names for its bots.
+    // The server keeps such names for its bots, and the page knows it: nothing is sent, so nothing comes back a 400.
+    const refusedRequests: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 400) refusedRequests.push(`${response.status()} ${response.url()}`);
+    });
     expect(await rename(page, "Bot 7")).toBe("Namen wie „Bot 2“ sind für die Computerspieler reserviert.");
+    expect(await rename(page, "Anna 🙂")).toBe(
+      "Erlaubt sind Buchstaben, Ziffern, Leerzeichen und ' - . , & _ ! ? (keine Klammern, keine Emojis).",
+    );
+    expect(refusedRequests).toEqual([]);
     await page.waitForFunction(
       () => (JSON.parse(localStorage.getItem("schwimmen.settings") ?? "{}") as { name?: string }).name === "Anna",
     );
