@@ -43,12 +43,15 @@ export function Middle({ view, ui, canSwap, picked, onPick, covered = false }: M
   const middle = view.middle ?? [];
   return (
     <section class="felt" aria-label={ui.tr("middle")} inert={covered}>
-      <div class="stock" role="img" aria-label={ui.tr("stockCount", { n: view.stockSize })}>
-        {view.stockSize > 0 ? <CardBack /> : <span class="card card--empty" aria-hidden="true" />}
-        <span class="stock__count" aria-hidden="true">
-          {view.stockSize}
-        </span>
-      </div>
+      {/* Before the first deal (a table waiting for players) there is no stock yet: no empty place, no "0". */}
+      {view.round >= 0 ? (
+        <div class="stock" role="img" aria-label={ui.tr("stockCount", { n: view.stockSize })}>
+          {view.stockSize > 0 ? <CardBack /> : <span class="card card--empty" aria-hidden="true" />}
+          <span class="stock__count" aria-hidden="true">
+            {view.stockSize}
+          </span>
+        </div>
+      ) : null}
       <div class="middle" data-row="middle" role="group" aria-label={ui.tr("middle")}>
         {middle.length === 0 ? <span class="middle__empty">{view.phase === "choosing" ? "?" : ""}</span> : null}
         {middle.map((card, index) => (

@@ -26,8 +26,11 @@ describe.skipIf(!chromiumAvailable())("an online table in two browsers", () => {
     await guest.goto(`${env.server.url}/t/${code}`);
     await guest.waitForSelector(".seats--me [data-seat]", { timeout: 15_000 });
     await host.waitForFunction(() => document.body.textContent?.includes("Ben"), undefined, { timeout: 10_000 });
+    // Nothing is dealt while the table waits: no stock (an empty place with "0" looked like a bare deck).
+    expect(await host.locator(".felt .stock").count()).toBe(0);
     await host.click("[data-action=start-match]");
     await guest.waitForSelector(".hand button.card", { timeout: 15_000 });
+    expect(await guest.locator(".felt .stock").count()).toBe(1);
     const guestSeat = await mySeat(guest);
     expect(guestSeat).toBe("1");
 
