@@ -121,6 +121,8 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
   let clockOffset = 0;
   let created = false;
   let botLevels: readonly string[] = [];
+  /** The code this page last stored as the device's table to come back to. */
+  let remembered: string | null = null;
   const chat = createChatChannel((fields) => socket.request({ type: "chat", ...fields }));
 
   const showTable = (
@@ -131,7 +133,10 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
   ) => {
     const model = store.get();
     const engineEvents = events.map((e) => e.event).filter((e) => ENGINE_EVENTS.has(e.type)) as unknown as GameEvent[];
-    if (code !== table.code) rememberTable(table.code);
+    // Remembered whichever way the table was reached (made here, quick match, link, lobby, typed code), so that the
+    // start page leads back to it; before, a table joined by its code was never remembered.
+    if (remembered !== table.code) rememberTable(table.code);
+    remembered = table.code;
     code = table.code;
     setStatus({ stage: "table", table, down: null, ...(seat !== null ? { watching: null } : {}) });
     store.set({

@@ -56,6 +56,15 @@ describe.skipIf(!chromiumAvailable())("guests at an online table", () => {
     await back.click();
     await host.page.waitForSelector(".seats--me [data-seat]", { timeout: 15_000 });
     expect(await host.page.getAttribute(".seats--me [data-seat]", "data-seat")).toBe(seat);
+    // So does the guest, who came by the invite link (such a table was not remembered before).
+    await guest.page.click(".topbar button");
+    const guestBack = await guest.page.waitForSelector("[data-action=back-to-table]", { timeout: 10_000 });
+    expect((await guestBack.textContent())?.replace(/\s+/g, " ")).toBe(
+      `Zurück zu Tisch ${code.slice(0, 5)}-${code.slice(5)}`,
+    );
+    await guestBack.click();
+    await guest.page.waitForSelector(".seats--me [data-seat]", { timeout: 15_000 });
+    expect(await guest.page.getAttribute(".seats--me [data-seat]", "data-seat")).toBe("1");
 
     // A reload shows the last move again (from the events the server resends), not an empty line. The check is made
     // while a person is to act, so nothing moves on in between (compared by the table's step).
