@@ -8,6 +8,8 @@ import type { RuleKey } from "@schwimmen/rules";
 import { botRatingSuffix } from "../ratings/bot-rating.js";
 import { RULE_TEXTS, ruleValueName } from "../rule-texts.js";
 import { type Ui, useUi } from "../ui.js";
+import { fullRules } from "../presets.js";
+import { mostSeats } from "../screens/start.js";
 import { type LobbyTr, presetName, useLobbyText } from "./lobby-texts.js";
 import { LobbyChat } from "../chat/lobby-chat.js";
 
@@ -49,6 +51,38 @@ export function QuickMatchForm({ presets }: { readonly presets: readonly string[
         {tr("quickPlay")}
       </button>
       <p class="note quick-form__hint">{tr("quickPlayHint")}</p>
+    </form>
+  );
+}
+
+/**
+ * "Eigenen Tisch eröffnen": a public table with the player's house rules, listed here until its host starts it
+ * (the same table as the start page's "Tisch eröffnen", made public at once).
+ */
+export function OpenTableForm() {
+  const ui = useUi();
+  const tr = useLobbyText();
+  const most = mostSeats(fullRules(ui.settings.rules));
+  const [chosen, setSeats] = useState(4);
+  const seats = Math.min(chosen, most);
+  const open = (e: Event) => {
+    e.preventDefault();
+    go(`#/new?seats=${seats}&public=1`);
+  };
+  return (
+    <form class="form form--inline quick-form" onSubmit={open} data-open-table-form>
+      <label class="field field--small">
+        <span>{tr("quickSeats")}</span>
+        <select name="open-seats" value={seats} onChange={(e) => setSeats(Number(e.currentTarget.value))}>
+          {Array.from({ length: most - 1 }, (_, i) => i + 2).map((n) => (
+            <option value={n}>{tr("quickSeatsAny", { n })}</option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" class="btn" data-action="open-public-table">
+        {tr("openTable")}
+      </button>
+      <p class="note quick-form__hint">{tr("openTableHint")}</p>
     </form>
   );
 }
@@ -185,6 +219,7 @@ export function LobbyPage({ onMenu }: { readonly onMenu: () => void }) {
         <h1 id="lobby-title">{tr("lobbyTitle")}</h1>
         <p>{tr("lobbyIntro")}</p>
         <QuickMatchForm presets={presets} />
+        <OpenTableForm />
       </section>
       {lost ? (
         <p class="lobby-count" role="status" data-lobby-lost>

@@ -13,7 +13,10 @@ const en = {
   botsFill: "Seats still free at the start go to bots: {level}",
   quickSeats: "Players",
   quickSeatsAny: "{n} players",
-  lobbyEmpty: "No open table right now. Start a quick match and others will find you here.",
+  lobbyEmpty:
+    "No open table right now. Start a quick match or open a table of your own, and others will find you here.",
+  openTable: "Open a table of your own",
+  openTableHint: "With your house rules; it is listed here until you start it.",
   lobbyLoading: "Looking for open tables…",
   lobbyLost: "No connection to the server; the list comes back by itself.",
   lobbyCount: "{n} open tables",
@@ -60,7 +63,10 @@ const de: Readonly<Record<LobbyTextKey, string>> = {
   botsFill: "Was beim Start frei ist, übernehmen Bots: {level}",
   quickSeats: "Spieler",
   quickSeatsAny: "{n} Spieler",
-  lobbyEmpty: "Gerade ist kein Tisch offen. Starte ein schnelles Spiel, dann finden die anderen dich hier.",
+  lobbyEmpty:
+    "Gerade ist kein Tisch offen. Starte ein schnelles Spiel oder eröffne einen eigenen Tisch, dann finden die anderen dich hier.",
+  openTable: "Eigenen Tisch eröffnen",
+  openTableHint: "Mit deinen Hausregeln; er steht hier, bis du startest.",
   lobbyLoading: "Suche offene Tische …",
   lobbyLost: "Keine Verbindung zum Server; die Liste kommt von selbst wieder.",
   lobbyCount: "{n} offene Tische",

@@ -51,7 +51,7 @@ function OnlineSession({ code, params, onMenu, onRestart }: SessionProps) {
     const current = settings.get();
     const seats = Math.min(20, Math.max(2, Number(params.get("seats")) || 4));
     const botLevel = params.get("bot") ?? undefined;
-    return createOnlineGame({
+    const created = createOnlineGame({
       code,
       playerName: current.name,
       ...(code !== null && params.has("watch") ? { watchOnly: true } : {}),
@@ -69,8 +69,13 @@ function OnlineSession({ code, params, onMenu, onRestart }: SessionProps) {
           }
         : {}),
       // The address becomes the table's, so a reload or a shared link comes back here; no new screen is mounted.
-      onCode: (newCode) => history.replaceState(null, "", `#/t/${formatCode(newCode)}`),
+      onCode: (newCode) => {
+        history.replaceState(null, "", `#/t/${formatCode(newCode)}`);
+        // Opened from the lobby ("Eigenen Tisch eröffnen"): listed there at once.
+        if (params.has("public")) created.setVisibility("public");
+      },
     });
+    return created;
   }, []);
   useEffect(() => () => game.dispose(), [game]);
   const status = useStore(game.status);

@@ -46,4 +46,25 @@ describe.skipIf(!chromiumAvailable())("a public table's words", () => {
     expect(bar).not.toContain("Warte auf Mitspieler");
     for (const player of [anna, ben, cleo]) await player.context.close();
   }, 90_000);
+
+  it("a table of one's own can be opened from the lobby, and is listed there at once", async () => {
+    const dora = await newPlayer(env.browser, "Dora", { lang: "de", width: 360, height: 740 });
+    await dora.page.goto(`${env.server.url}/#/lobby`);
+    await dora.page.waitForSelector("[data-lobby-empty]", { timeout: 15_000 });
+    expect(await dora.page.textContent("[data-lobby-empty]")).toContain("eröffne einen eigenen Tisch");
+    await dora.page.selectOption("select[name=open-seats]", "3");
+    await dora.page.click("[data-action=open-public-table]");
+    const code = await (await dora.page.waitForSelector("[data-code]", { timeout: 15_000 })).getAttribute("data-code");
+    await dora.page.waitForSelector("[data-visibility=public]", { timeout: 10_000 });
+
+    const emil = await newPlayer(env.browser, "Emil", { lang: "de" });
+    await emil.page.goto(`${env.server.url}/#/lobby`);
+    const row = emil.page.locator(`[data-lobby-table="${code}"]`);
+    await row.waitFor({ timeout: 10_000 });
+    expect(await row.textContent()).toContain("2 von 3 Plätzen frei");
+    await row.locator("[data-action=sit-down]").click();
+    await emil.page.waitForSelector(".seats--me [data-seat]", { timeout: 15_000 });
+    await dora.page.waitForFunction(() => document.body.textContent?.includes("Emil"), undefined, { timeout: 10_000 });
+    for (const person of [dora, emil]) await person.context.close();
+  }, 60_000);
 });
