@@ -27,7 +27,9 @@ self.addEventListener("fetch", (event) => {
     request.method !== "GET" ||
     url.origin !== location.origin ||
     url.pathname.startsWith("/api/") ||
-    url.pathname.startsWith("/ws")
+    url.pathname.startsWith("/ws") ||
+    // The page asks whether the server answers at all: never from the cache.
+    url.pathname === "/healthz"
   )
     return;
   // Built assets never change under the same name: cache first. Pages: network first, the cache when offline.

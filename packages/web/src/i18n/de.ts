@@ -210,6 +210,8 @@ export const de: Texts = {
   playComputerInstead: "Stattdessen gegen den Computer spielen",
   problemTitle: "Das hat nicht geklappt",
   loadFailed: "Diese Seite ließ sich nicht laden. Ist die Verbindung weg?",
+  loadNewVersion: "Die Seite wurde inzwischen erneuert. Lade sie neu, dann geht es weiter.",
+  reloadPage: "Neu laden",
   host: "Gastgeber",
   hostIs: "Gastgeber: {name}",
   hostLobby: "Du bist Gastgeber: starte, wenn alle da sind. Freie Plätze übernimmt der Computer.",

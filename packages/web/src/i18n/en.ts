@@ -211,6 +211,8 @@ export const en = {
   playComputerInstead: "Play against the computer instead",
   problemTitle: "That didn't work",
   loadFailed: "This page could not be loaded. Is the connection gone?",
+  loadNewVersion: "The site has been updated since this page was opened. Reload it to go on.",
+  reloadPage: "Reload",
   host: "host",
   hostIs: "Host: {name}",
   hostLobby: "You're the host: start when everyone is here. The computer takes any free seat.",

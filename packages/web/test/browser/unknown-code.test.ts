@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumAvailable, screenshotPath, startGameServer, useServerAndBrowser } from "./harness.js";
-import { waitForMyTurn } from "./drive.js";
-import { newPlayer } from "./online-drive.js";
+import { presetSettings, waitForMyTurn } from "./drive.js";
+import { newPlayer, onlineSettings } from "./online-drive.js";
 
 /** No raw server words, no endless "Verbinde…". */
 async function expectPlainWords(page: Page): Promise<void> {
@@ -52,6 +52,31 @@ describe.skipIf(!chromiumAvailable())("a table that cannot be had", () => {
     await context.close();
   }, 60_000);
 
+  it("a screen's file gone from the server (a new version came out) is told as such, not as a lost connection", async () => {
+    // Without the service worker, which would fetch the file itself (out of this page's routes) and keep it.
+    const context = await env.browser.newContext({
+      viewport: { width: 360, height: 740 },
+      locale: "de-DE",
+      serviceWorkers: "block",
+    });
+    const page = await context.newPage();
+    await presetSettings(page, onlineSettings("Lena", "de"));
+    await page.goto(`${env.server.url}/`);
+    await page.waitForSelector(".panel--online");
+    // As after an update: the page still asks for the old build's file, which the server no longer has.
+    await page.route("**/assets/online-table-*.js", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.click("[data-action=create-table]");
+    await page.waitForSelector("[data-load-failed=newVersion]", { timeout: 10_000 });
+    expect(await page.textContent("[data-load-failed] [role=alert]")).toBe(
+      "Die Seite wurde inzwischen erneuert. Lade sie neu, dann geht es weiter.",
+    );
+    expect(await page.textContent("[data-load-failed] [data-action=retry]")).toBe("Neu laden");
+    await page.unroute("**/assets/online-table-*.js");
+    await page.click("[data-load-failed] [data-action=retry]");
+    await page.waitForSelector("[data-code], [data-online-page]", { timeout: 15_000 });
+    await context.close();
+  }, 60_000);
+
   it("offline, 'Tisch eröffnen' says what is wrong and offers a way out", async () => {
     const { context, page } = await newPlayer(env.browser, "Lena", { lang: "de", width: 360, height: 740 });
     await page.goto(`${env.server.url}/`);
@@ -59,7 +84,7 @@ describe.skipIf(!chromiumAvailable())("a table that cannot be had", () => {
     // The online screen's code was never loaded: the page cannot get it either.
     await context.setOffline(true);
     await page.click("[data-action=create-table]");
-    await page.waitForSelector("[data-load-failed]", { timeout: 10_000 });
+    await page.waitForSelector("[data-load-failed=offline]", { timeout: 10_000 });
     expect(await page.textContent("[data-load-failed]")).toContain("ließ sich nicht laden");
     await page.click("[data-load-failed] [data-action=to-start]");
     await page.waitForSelector(".panel--online", { timeout: 10_000 });
