@@ -12,6 +12,8 @@ export interface SummarySeat {
   /** The bot level of a bot seat; null for people. */
   readonly bot: string | null;
   readonly name: string;
+  /** A person whose seat was away when the match ended: the computer finished it for them (absent: false). */
+  readonly away?: boolean;
 }
 
 export interface MatchEndSummary {
@@ -51,6 +53,7 @@ export function matchSummary(model: TableModel, record: string, at: number): Mat
       player: s.bot === null ? (s.player ?? null) : null,
       bot: s.bot,
       name: s.name ?? `Seat ${i + 1}`,
+      away: model.awayAtEnd?.includes(i) ?? false,
     })),
     outOrder: outRounds(model),
     winner: model.game.winner,

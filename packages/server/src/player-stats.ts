@@ -59,10 +59,16 @@ interface Tally {
   rules: Map<string, number>;
 }
 
-function count(tally: Tally, state: MatchState, seat: number, rules: unknown): number | null {
+/**
+ * Counts one match of `seat`. `away`: the seats of people who had left when the match ended (the record's
+ * `table.awayAtEnd`); the computer finished it for them, so such a seat wins nothing and shares the last place.
+ */
+function count(tally: Tally, state: MatchState, seat: number, rules: unknown, away: readonly number[]): number | null {
   tally.played++;
-  if (state.winner === seat) tally.won++;
-  const place = state.over ? (placesOf(state)[seat] ?? null) : null;
+  const gone = away.includes(seat);
+  if (state.winner === seat && !gone) tally.won++;
+  const lastPlace = state.seatCount - away.length + 1;
+  const place = !state.over ? null : gone ? lastPlace : (placesOf(state)[seat] ?? null);
   if (place !== null) {
     tally.places += place;
     tally.placed++;
@@ -106,8 +112,10 @@ export function playerStats(rows: readonly PlayerRecordRow[]): { stats: PlayerSt
     const replayed = replayRecordText(row.record);
     if (!replayed.ok || row.seat >= replayed.value.state.seatCount) continue;
     const { state, players } = replayed.value;
-    const rules = (JSON.parse(row.record) as { rules?: unknown }).rules;
-    const place = count(tally, state, row.seat, rules);
+    const { rules, table } = JSON.parse(row.record) as { rules?: unknown; table?: { awayAtEnd?: unknown } };
+    const listed: unknown = table?.awayAtEnd;
+    const away = Array.isArray(listed) ? listed.filter((s): s is number => Number.isInteger(s)) : [];
+    const place = count(tally, state, row.seat, rules, away);
     matches.push({
       code: row.code,
       match: row.match,
@@ -115,7 +123,7 @@ export function playerStats(rows: readonly PlayerRecordRow[]): { stats: PlayerSt
       seat: row.seat,
       seats: state.seatCount,
       place,
-      won: state.winner === row.seat,
+      won: state.winner === row.seat && !away.includes(row.seat),
       opponents: players.filter((_, i) => i !== row.seat),
     });
   }

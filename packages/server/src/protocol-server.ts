@@ -120,6 +120,8 @@ export interface VersionedEvent {
   /** The table version this event belongs to (several events may share one version). */
   readonly v: number;
   readonly event: TableEvent;
+  /** On the event of a move the computer made for a person's seat (they were away); absent on everything else. */
+  readonly by?: "computer";
 }
 
 /** `re` echoes the `id` of the client message this answers (absent for pushes caused by others). */

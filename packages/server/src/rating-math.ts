@@ -33,11 +33,14 @@ export const isProvisional = (skill: Skill): boolean => skill.sigma > PROVISIONA
 
 /**
  * Places from the round each seat went out in (null: still in at the end, the winner). Later out is better; seats
- * out in the same round share a place. Places are 1-based in competition style: 1, 2, 2, 4.
+ * out in the same round share a place. Places are 1-based in competition style: 1, 2, 2, 4. The seats `away` marks
+ * (people who had left when the match ended; the computer finished it for them) share the last place, behind all
+ * others, however the computer did for them.
  */
-export function placesFromOut(outRound: readonly (number | null)[]): number[] {
-  const key = (round: number | null) => (round === null ? Infinity : round);
-  return outRound.map((mine) => 1 + outRound.filter((other) => key(other) > key(mine)).length);
+export function placesFromOut(outRound: readonly (number | null)[], away: readonly boolean[] = []): number[] {
+  const key = (round: number | null, seat: number) => (away[seat] ? -Infinity : round === null ? Infinity : round);
+  const keys = outRound.map(key);
+  return keys.map((mine) => 1 + keys.filter((other) => other > mine).length);
 }
 
 /** One seat of a rated match: its skill before, and whether it is fixed (a bot: rated against, never changed). */

@@ -91,7 +91,11 @@ export class Ratings {
     const { code, match, at, seats } = summary;
     if (await this.store.hasMatch(code, match)) return;
     const rated = unratedReason(summary) === null;
-    const places = placesFromOut(summary.outOrder);
+    // A person who left before the end is placed behind everyone who stayed (match-summary.ts, `away`).
+    const places = placesFromOut(
+      summary.outOrder,
+      seats.map((s) => s.bot === null && s.away === true),
+    );
     const ids = seats.flatMap((s) => (s.player === null ? [] : [s.player]));
     const known = rated ? await this.store.skills(ids) : new Map<string, StoredSkill>();
     const before = seats.map((s): RatedSeat => {

@@ -52,6 +52,8 @@ export interface AudienceDeps {
   readonly replayVersions: number;
   /** Something the lobby lists changed (a seat's presence, the spectator count). */
   readonly changed: () => void;
+  /** A seat lost its last connection; called before the news goes out (the turn timer may shorten). */
+  readonly dropped?: (seat: number) => void;
 }
 
 /** Tables a subscriber's resync answers are remembered for (a connection follows one at a time). */
@@ -199,6 +201,7 @@ export class TableAudience {
     if (seat === undefined) return;
     this.subscribers.delete(sub);
     if (seat !== null && !this.connectedSeats().has(seat) && !this.closed) {
+      this.deps.dropped?.(seat);
       this.announce();
       this.deps.changed();
     }

@@ -8,10 +8,18 @@ import type { BotPlayer } from "./bot-player.js";
 import type { Clock, TimerHandle } from "./clock.js";
 import type { LogEntry, ModelError, TableModel } from "./table-model.js";
 
+/**
+ * The longest turn (seconds) of a human seat with no open connection: nobody waits the whole turn for a closed tab.
+ * Never more than the table's own `turnSeconds`; long enough for a phone that locked its screen to come back.
+ */
+export const ABSENT_TURN_SECONDS = 20;
+
 /** What the driver needs of its table. */
 export interface Driven {
   readonly code: string;
   readonly model: TableModel;
+  /** Seats with at least one open connection. */
+  connectedSeats(): ReadonlySet<number>;
   run<T>(task: () => Promise<T> | T): Promise<T>;
   commit(entries: readonly LogEntry[]): Promise<ModelError | null>;
 }
@@ -73,16 +81,26 @@ export class TableDriver {
     } else if (model.config.turnSeconds > 0) {
       // The same turn keeps its deadline when something else changes (a player comes back, say).
       const turn = `${model.match}:${game.round!.index}:${game.round!.actionCount}:${seat}`;
+      const now = clock.now();
       if (turn !== this.turnKey || this.turnDeadline === null) {
         this.turnKey = turn;
-        this.turnDeadline = clock.now() + model.config.turnSeconds * 1000;
+        this.turnDeadline = now + model.config.turnSeconds * 1000;
       }
+      // Nobody connected for the seat (at the turn's start, or since a drop): at most ABSENT_TURN_SECONDS from then.
+      // The deadline only ever comes closer, so reconnecting leaves it as it is.
+      const absent = now + ABSENT_TURN_SECONDS * 1000;
+      if (!this.table.connectedSeats().has(seat)) this.turnDeadline = Math.min(this.turnDeadline, absent);
       this.turnEndsAt = this.turnDeadline;
       later(Math.max(0, this.turnDeadline - clock.now()), () => [
         { kind: "away", seat, reason: "timeout" },
         this.botEntry(this.table.model.game, seat),
       ]);
     }
+  }
+
+  /** `seat` lost its last connection: on its own turn, the running deadline comes closer (see `drive`). */
+  dropped(seat: number): void {
+    if (this.turnEndsAt !== null && this.table.model.game.round?.toAct === seat) this.drive();
   }
 
   private botEntry(game: MatchState, seat: number): LogEntry {

@@ -16,7 +16,7 @@ import {
 } from "@schwimmen/rules";
 import { distinctName } from "./names.js";
 import { lotEvents, settleInto } from "./stakes.js";
-import type { ErrorCode, PresetName, TableEvent, TableStatus, Visibility } from "./protocol.js";
+import type { ErrorCode, PresetName, TableEvent, TableStatus, VersionedEvent, Visibility } from "./protocol.js";
 
 export interface TableConfig {
   readonly seats: number;
@@ -62,6 +62,11 @@ export interface TableModel {
   readonly ledger?: Ledger;
   /** The seed the current match's first dealer was drawn by lot from, if it was. */
   readonly lot?: string | null;
+  /**
+   * The human seats that were away when the current match ended (the computer finished it for them); set once at
+   * the end, so a player coming back afterwards changes nothing. Absent while a match runs and in models from before.
+   */
+  readonly awayAtEnd?: readonly number[];
 }
 
 export type LogEntry =
@@ -74,9 +79,18 @@ export type LogEntry =
       readonly player?: string;
     }
   | { readonly kind: "free"; readonly seat: number }
-  /** `lot`: the seed of the first dealer's lot (stakes.ts); then `dealer` must be the seat it draws. */
-  | { readonly kind: "start"; readonly dealer: number; readonly bots: readonly number[]; readonly lot?: string }
-  | { readonly kind: "rematch"; readonly dealer: number; readonly lot?: string }
+  /**
+   * `lot`: the seed of the first dealer's lot (stakes.ts); then `dealer` must be the seat it draws. `away`: the human
+   * seats whose player had no open connection when the match began; they start away (absent in old logs: nobody).
+   */
+  | {
+      readonly kind: "start";
+      readonly dealer: number;
+      readonly bots: readonly number[];
+      readonly lot?: string;
+      readonly away?: readonly number[];
+    }
+  | { readonly kind: "rematch"; readonly dealer: number; readonly lot?: string; readonly away?: readonly number[] }
   | { readonly kind: "deal"; readonly seed: string }
   | { readonly kind: "act"; readonly action: Action; readonly by: "player" | "bot" }
   | { readonly kind: "away"; readonly seat: number; readonly reason: "timeout" | "left" }
@@ -168,6 +182,9 @@ export function applyEntry(model: TableModel, entry: LogEntry): Applied {
         events.push({ type: "seatTaken", seat, name: botName(seat), kind: "bot" });
       }
       if (seats.some((s) => s.token === null && s.bot === null)) return fail("INTERNAL", "a seat is left empty");
+      const begun = seatsAtStart(seats, entry.away);
+      if (begun === null) return fail("INTERNAL", "an away seat holds no person");
+      events.push(...begun.events);
       const drawn = lotEvents(model.config, entry);
       if (drawn === null) return fail("INTERNAL", "the dealer is not the lot's");
       events.push(...drawn);
@@ -175,7 +192,7 @@ export function applyEntry(model: TableModel, entry: LogEntry): Applied {
       const game = freshGame(model.config, entry.dealer);
       const next = {
         ...model,
-        seats,
+        seats: begun.seats,
         status: "playing" as const,
         match: 1,
         firstDealer: entry.dealer,
@@ -189,20 +206,23 @@ export function applyEntry(model: TableModel, entry: LogEntry): Applied {
       if (model.status !== "over") return fail("MATCH_NOT_OVER", "the match is still running");
       const game = freshGame(model.config, entry.dealer);
       const match = model.match + 1;
-      const seats = model.seats.map((s) => ({ ...s, away: false }));
+      // Old logs name no away seats: everybody comes back, as before.
+      const begun = seatsAtStart(model.seats, entry.away);
+      if (begun === null) return fail("INTERNAL", "an away seat holds no person");
       const drawn = lotEvents(model.config, entry);
       if (drawn === null) return fail("INTERNAL", "the dealer is not the lot's");
-      const events: TableEvent[] = [...drawn, { type: "matchStarted", match, dealer: entry.dealer }];
+      const events: TableEvent[] = [...begun.events, ...drawn, { type: "matchStarted", match, dealer: entry.dealer }];
       const lot = entry.lot ?? null;
       const next = {
         ...model,
-        seats,
+        seats: begun.seats,
         status: "playing" as const,
         match,
         firstDealer: entry.dealer,
         game,
         seeds: [],
         lot,
+        awayAtEnd: undefined,
       };
       return { ok: true, model: { ...next, version }, events };
     }
@@ -257,7 +277,44 @@ function finish(
 ): Applied {
   const status: TableStatus = phaseOf(game) === "over" ? "over" : "playing";
   const ledger = settleInto(model, game);
-  return { ok: true, model: { ...model, game, seeds, status, version, ledger }, events };
+  const next = { ...model, game, seeds, status, version, ledger };
+  if (status !== "over" || model.status === "over") return { ok: true, model: next, events };
+  // Who was away when the match ended is kept as it was then: ratings and profiles read it (match-summary.ts).
+  const awayAtEnd = model.seats.flatMap((s, seat) => (s.token !== null && s.away ? [seat] : []));
+  return { ok: true, model: { ...next, awayAtEnd }, events };
+}
+
+/**
+ * The seats as a match begins: the human seats in `away` (nobody was connected for them) are away, with an `away`
+ * event for each that was not away before; every other seat is there. Null when `away` names a seat without a person.
+ */
+function seatsAtStart(
+  seats: readonly SeatModel[],
+  away: readonly number[] = [],
+): { seats: SeatModel[]; events: TableEvent[] } | null {
+  if (away.some((seat) => (seats[seat]?.token ?? null) === null)) return null;
+  const events: TableEvent[] = [];
+  const next = seats.map((s, seat) => {
+    const gone = away.includes(seat);
+    if (gone && !s.away) events.push({ type: "away", seat, reason: "left" });
+    return s.away === gone ? s : { ...s, away: gone };
+  });
+  return { seats: next, events };
+}
+
+/**
+ * An applied entry's events as clients get them, numbered with its version. A move the computer made for a person's
+ * seat (an away player's) is marked `by: "computer"` on its own event, the entry's first; a bot's seat needs no mark.
+ */
+export function versionedEvents(
+  before: TableModel,
+  entry: LogEntry,
+  applied: { readonly model: TableModel; readonly events: readonly TableEvent[] },
+): VersionedEvent[] {
+  const v = applied.model.version;
+  const forPerson =
+    entry.kind === "act" && entry.by === "bot" && (before.seats[entry.action.seat]?.token ?? null) !== null;
+  return applied.events.map((event, i) => (forPerson && i === 0 ? { v, event, by: "computer" } : { v, event }));
 }
 
 export const visibilityOf = (config: TableConfig): Visibility => config.visibility ?? "private";

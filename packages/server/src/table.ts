@@ -9,11 +9,11 @@ import type { Logger } from "pino";
 import type { Clock } from "./clock.js";
 import type { Move, VersionedEvent, Visibility } from "./protocol.js";
 import type { Store } from "./store.js";
-import { type LogEntry, type ModelError, type TableModel, applyEntry, seatOf } from "./table-model.js";
+import { type LogEntry, type ModelError, type TableModel, applyEntry, seatOf, versionedEvents } from "./table-model.js";
 import { type ReplyId, errorFrame, frame } from "./messages.js";
 import type { BotPlayer } from "./bot-player.js";
-import { matchRecord } from "./record.js";
-import { type MatchEndSummary, matchSummary } from "./match-summary.js";
+import { saveRecord } from "./record.js";
+import type { MatchEndSummary } from "./match-summary.js";
 import { dealerByLot } from "./stakes.js";
 import { ChatLog, type ChatService } from "./chat.js";
 import { type ReplyTo, type Subscriber, TableAudience } from "./table-audience.js";
@@ -68,6 +68,8 @@ export class Table {
   private readonly removed = new Set<string>();
   /** A waiting quick-match table: when bots take the free seats (epoch ms); change it with `setFillAt`. */
   fillAt: number | null = null;
+  /** The seat of a player coming back through `join`, while its `back` is committed: it counts as connected. */
+  private arriving: number | null = null;
 
   constructor(
     model: TableModel,
@@ -77,7 +79,8 @@ export class Table {
     this.lastSnapshot = model.version;
     const { clock, settings } = deps;
     const changed = () => deps.onTableChanged?.(this);
-    this.audience = new TableAudience(this, { clock, replayVersions: settings.replayVersions, changed });
+    const dropped = (seat: number) => this.driver.dropped(seat);
+    this.audience = new TableAudience(this, { clock, replayVersions: settings.replayVersions, changed, dropped });
     this.driver = new TableDriver(this, deps);
     const chat = deps.chat;
     if (chat) void this.run(() => chat.loadTable(this));
@@ -132,13 +135,13 @@ export class Table {
     for (const entry of entries) {
       const applied = applyEntry(model, entry);
       if (!applied.ok) return applied.error;
+      events.push(...versionedEvents(model, entry, applied));
       model = applied.model;
-      for (const event of applied.events) events.push({ v: model.version, event });
     }
     const now = this.deps.clock.now();
     try {
       // A rematch replaces the finished match: make sure its record is kept (a crash may have come before).
-      if (entries.some((e) => e.kind === "rematch")) await this.saveRecord(before);
+      if (entries.some((e) => e.kind === "rematch")) await saveRecord(before, this.deps);
       const stored = entries.map((entry, i) => ({ version: before.version + i + 1, entry: JSON.stringify(entry) }));
       const status = model.status !== before.status ? model.status : null;
       await this.deps.store.append(this.code, stored, status, now);
@@ -154,7 +157,7 @@ export class Table {
     // Stored: the change is accepted. Match records and snapshots only save work later, so their failure is logged.
     this.model = model;
     try {
-      if (model.status === "over" && before.status !== "over") await this.saveRecord(model);
+      if (model.status === "over" && before.status !== "over") await saveRecord(model, this.deps);
     } catch (cause) {
       this.deps.log.error({ err: cause, table: this.code }, "match record not saved");
     }
@@ -186,24 +189,13 @@ export class Table {
     return null;
   }
 
-  private async saveRecord(model: TableModel): Promise<void> {
-    const record = JSON.stringify(matchRecord(model));
-    const at = this.deps.clock.now();
-    await this.deps.store.saveMatchRecord(this.code, model.match, record, at);
-    this.deps.log.info({ table: this.code, match: model.match, winner: model.game.winner }, "match record saved");
-    // Ratings and profiles hear of the ended match (again after a restart: they take each match once).
-    try {
-      await this.deps.onMatchEnded?.(matchSummary(model, record, at));
-    } catch (cause) {
-      this.deps.log.error({ err: cause, table: this.code }, "match-ended hook failed");
-    }
-  }
-
   // ---- the connections following the table (table-audience.ts) ----
 
-  /** Seats with at least one open connection. */
+  /** Seats with at least one open connection (a player coming back counts from the start of their `join`). */
   connectedSeats(): Set<number> {
-    return this.audience.connectedSeats();
+    const seats = this.audience.connectedSeats();
+    if (this.arriving !== null) seats.add(this.arriving);
+    return seats;
   }
 
   /** The TableInfo everybody at the table sees (true presence, running timer), as JSON text. */
@@ -240,7 +232,11 @@ export class Table {
     if (this.gone) return sub.moved?.(this);
     const seat = seatOf(this.model, sub.token);
     if (seat !== null) {
-      if (this.model.seats[seat]!.away) await this.commit([{ kind: "back", seat }]);
+      if (this.model.seats[seat]!.away) {
+        // Back on their own turn: the turn timer gives them the whole turn, not an absent player's.
+        this.arriving = seat;
+        await this.commit([{ kind: "back", seat }]).finally(() => (this.arriving = null));
+      }
       this.audience.subscribe(sub, seat, lastVersion, re);
       return;
     }
@@ -285,7 +281,7 @@ export class Table {
     if (this.model.status !== "lobby") return sub.send(errorFrame("ALREADY_STARTED", "the match has started", re));
     const bots = this.model.seats.flatMap((s, i) => (s.token === null && s.bot === null ? [i] : []));
     await this.reply(sub, re, [
-      { kind: "start", ...this.firstDealer(), bots },
+      { kind: "start", ...this.beginning(), bots },
       { kind: "deal", seed: this.deps.newSeed() },
     ]);
   }
@@ -294,17 +290,24 @@ export class Table {
     if (!this.hostCheck(sub, re)) return;
     if (this.model.status !== "over") return sub.send(errorFrame("MATCH_NOT_OVER", "the match is still running", re));
     await this.reply(sub, re, [
-      { kind: "rematch", ...this.firstDealer() },
+      { kind: "rematch", ...this.beginning() },
       { kind: "deal", seed: this.deps.newSeed() },
     ]);
   }
 
-  /** The first dealer of a new match: drawn by lot from a fresh seed (kept in the entry), or picked at random. */
-  private firstDealer(): { dealer: number; lot?: string } {
+  /**
+   * How a new match begins: its first dealer, drawn by lot from a fresh seed (kept in the entry) or picked at random;
+   * and the human seats nobody is connected for, which begin away, so that the computer plays them at once instead of
+   * everyone waiting out their turns (a connected player begins present, away before or not).
+   */
+  private beginning(): { dealer: number; lot?: string; away?: number[] } {
     const { config } = this.model;
-    if (!config.dealerByLot) return { dealer: this.deps.randomInt(config.seats) };
+    const connected = this.connectedSeats();
+    const away = this.model.seats.flatMap((s, seat) => (s.token !== null && !connected.has(seat) ? [seat] : []));
+    const absent = away.length > 0 ? { away } : {};
+    if (!config.dealerByLot) return { dealer: this.deps.randomInt(config.seats), ...absent };
     const lot = this.deps.newSeed();
-    return { dealer: dealerByLot(config, lot), lot };
+    return { dealer: dealerByLot(config, lot), lot, ...absent };
   }
 
   async act(sub: Subscriber, move: Move, re: ReplyId): Promise<void> {

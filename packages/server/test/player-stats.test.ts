@@ -115,6 +115,30 @@ describe("player statistics", () => {
     expect(Math.min(seen.knocks, seen.knocksLost, seen.thirtyOnes)).toBeGreaterThan(0);
   });
 
+  it("give a person who was away at the end (the computer finished for them) no win and the last place", () => {
+    // The first of the test's matches that has a winner (not a draw).
+    let seed = 1;
+    while (play({ ...DEFAULT_RULES, lives: 2 }, 3, seed).state.winner === null) seed++;
+    const { state } = play({ ...DEFAULT_RULES, lives: 2 }, 3, seed);
+    const winner = state.winner!;
+    const made = makeRecord(state, ["A", "B", "C"]);
+    const rowOf = (seat: number, awayAtEnd: number[]) => ({
+      code: "ABCDEFGHJK",
+      match: 1,
+      seat,
+      at: 1,
+      record: JSON.stringify({ ...made, table: { code: "ABCDEFGHJK", complete: true, winner, awayAtEnd } }),
+    });
+    const gone = playerStats([rowOf(winner, [winner])]);
+    expect(gone.stats).toMatchObject({ played: 1, won: 0, averagePlace: 3 });
+    expect(gone.matches[0]).toMatchObject({ won: false, place: 3 });
+    // Two away share the last place; a seat that stayed keeps its own.
+    const other = (winner + 1) % 3;
+    expect(playerStats([rowOf(winner, [winner, other])]).stats.averagePlace).toBe(2);
+    expect(playerStats([rowOf(other, [winner])]).stats.averagePlace).toBe(placesOf(state)[other]);
+    expect(playerStats([rowOf(winner, [])]).stats).toMatchObject({ won: 1, averagePlace: 1 });
+  });
+
   it("name the house rules played most and leave out records that do not replay", () => {
     const rules: Rules = { ...DEFAULT_RULES, lives: 2, swimming: "off" };
     const { state } = play(rules, 2, 99);

@@ -198,6 +198,22 @@ describe("ratings in the store", () => {
     ]);
   });
 
+  it("places a person who was away at the end behind everyone who stayed, however the computer did for them", async () => {
+    // Anna left and the computer won the match for her seat: for the ratings she is last, Ben first.
+    const left = summary().seats.map((s, i) => (i === 0 ? { ...s, away: true } : s));
+    await ratings.onMatchEnded(summary({ seats: left }));
+    const expected = rate([[rating()], [rating()], [botSkill("greedy")]], { rank: [3, 1, 2] });
+    const now = await ratings.current(["anna", "ben"]);
+    expect(now.get("anna")!.mu).toBeCloseTo(expected[0]![0]!.mu, 9);
+    expect(now.get("anna")!.mu).toBeLessThan(25);
+    expect(now.get("ben")!.mu).toBeCloseTo(expected[1]![0]!.mu, 9);
+    expect((await ratings.matchesOf("anna", 1))[0]).toMatchObject({ place: 3, rated: true });
+    expect((await ratings.matchesOf("ben", 1))[0]).toMatchObject({ place: 1, rated: true });
+    // Two who left share the last place; a bot's seat is never "away".
+    expect(placesFromOut([null, 1, 0, 2], [true, false, false, true])).toEqual([3, 1, 2, 3]);
+    expect(placesFromOut([null, 1, 0], [])).toEqual([1, 2, 3]);
+  });
+
   it("keeps unrated matches in the players' lists without moving a rating", async () => {
     await ratings.onMatchEnded(summary({ visibility: "private" }));
     await ratings.onMatchEnded(summary({ match: 2, rules: rulesOf({ lives: 5 }), preset: null }));
