@@ -1,5 +1,5 @@
 import type { Action, Rng, TableView } from "@schwimmen/rules";
-import { greedyMove, hiddenGreedyMove, situationOfView } from "./greedy.js";
+import { greedyBot, greedyMove, hiddenGreedyMove, situationOfView } from "./greedy.js";
 import type { Bot, DecisionContext } from "./bot.js";
 import { keepOptions, loopCap, swapOptions, valueOf } from "./hand.js";
 import { samePair } from "./moves.js";
@@ -145,6 +145,9 @@ export function expertModel(view: TableView, options: ExpertOptions, memory: Kno
   };
 }
 
+/** Fewer worlds than this for every candidate say too little to choose by; see `decideByPlayouts`. */
+export const FEW_WORLDS = 24;
+
 /** What the expert decided and, when it searched, its estimates for the action it took. */
 export interface ExpertDecision {
   readonly action: Action;
@@ -166,7 +169,12 @@ export function decideByPlayouts(
   const started = performance.now();
   const outOfTime = (): boolean => context.budgetMs !== undefined && performance.now() - started > context.budgetMs;
   const search = new ActionSearch(view, actions, model, context.rng);
-  search.play(worldsAt(options, view.seatsInRound), undefined, outOfTime);
+  const wanted = worldsAt(options, view.seatsInRound);
+  const played = search.play(wanted, undefined, outOfTime);
+  // Out of time after a handful of worlds (a slow or busy device), or no world at all: the means are noise, and
+  // the search could pick a move that throws points away. The baseline's move is sound then (a hint must be).
+  if (played < Math.min(FEW_WORLDS, wanted))
+    return { action: greedyBot(options.ownKnockAt).decide(view, context), estimate: null };
   // Successive halving: the two best so far get more worlds, so that close calls are decided on more evidence.
   if (options.refine > 0 && actions.length > 2) search.play(options.refine, search.ranking().slice(0, 2), outOfTime);
   const best = search.ranking()[0]!;

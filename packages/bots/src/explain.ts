@@ -9,7 +9,7 @@ import {
   suitName,
   suitOf,
 } from "@schwimmen/rules";
-import { withoutCards } from "./hand.js";
+import { bestSwap, withoutCards } from "./hand.js";
 
 type Lang = "de" | "en";
 
@@ -50,10 +50,21 @@ export function explainAction(view: TableView, action: Action, lang: Lang = "en"
         ? `Klopfen mit ${what}: die anderen haben kaum Zeit, dich zu überholen`
         : `Knock with ${what}: the others get too little time to beat you`;
     }
-    case "pass":
+    case "pass": {
+      const what = describeHand(hand, view, lang);
+      const best = bestSwap(hand, middle, view.rules);
+      // Only claim that no swap beats the hand when none does; otherwise name the better swap that was let go.
+      if (best.move === null || best.value <= handValue(hand, view.rules))
+        return de ? `Schieben: kein Tausch bringt mehr als ${what}` : `Pass: no swap beats ${what}`;
+      const next =
+        best.move.type === "swap"
+          ? hand.map((c) => (best.move?.type === "swap" && c === best.move.give ? best.move.take : c))
+          : middle;
+      const better = describeHand(next, view, lang);
       return de
-        ? `Schieben: kein Tausch bringt mehr als ${describeHand(hand, view, lang)}, ohne den Nächsten zu stärken`
-        : `Pass: no swap beats ${describeHand(hand, view, lang)} without helping the next player`;
+        ? `Schieben: ${what} behalten; ein Tausch brächte ${better}, spielt sich aber schlechter aus`
+        : `Pass: keep ${what}; a swap would make ${better} but plays out worse`;
+    }
     case "passOn": {
       const what = describeHand(withoutCards([...hand, ...(view.packet ?? [])], action.give), view, lang);
       return de

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import type { Nodes, Root } from "mdast";
 import type { VNode } from "preact";
 import { describe, expect, it } from "vitest";
+import { presetsFromMarkdown } from "@schwimmen/rules";
 import { parseMarkdown, plainText, treeModule } from "../src/markdown.js";
 import { type MarkdownHooks, batchEnds, renderMarkdown, safeHref } from "../src/screens/markdown-view.js";
 import { docLink } from "../src/screens/rules-page.js";
@@ -133,6 +134,18 @@ describe("the rules pages' Markdown (mdast-util-from-markdown with GFM tables)",
         // Links to other docs lead to app pages, not to files the app does not serve.
         expect(href, name).not.toMatch(/\.md(#|$)/);
       }
+    }
+  });
+
+  it("lists every preset of presets.md in both rules pages' preset table", () => {
+    const ids = presetsFromMarkdown(doc("presets.md")).map((preset) => preset.id);
+    expect(ids.length).toBeGreaterThanOrEqual(8);
+    for (const name of ["rules.de.md", "rules.en.md"]) {
+      const section =
+        doc(name)
+          .split(/^## /m)
+          .find((part) => part.startsWith("5. Presets")) ?? "";
+      for (const id of ids) expect(section, `${name}: ${id}`).toMatch(new RegExp(`^\\| \`${id}\` `, "m"));
     }
   });
 
