@@ -8,7 +8,7 @@ import { ManualClock } from "../src/clock.js";
 import { SqliteStore } from "../src/sqlite-store.js";
 import { ABSENT_TURN_SECONDS } from "../src/table-driver.js";
 import { type LogEntry, type TableModel, applyEntry, initialModel } from "../src/table-model.js";
-import { TestClient, autoplay, getJson, isState, matchOver, testServer, type Msg } from "./helpers.js";
+import { TestClient, autoplay, getJson, isState, matchOver, runUntil, testServer, tick, type Msg } from "./helpers.js";
 import { person } from "./rated-helpers.js";
 
 type Server = Awaited<ReturnType<typeof testServer>>;
@@ -36,16 +36,6 @@ const info = (m: Msg) => m.table as unknown as Info;
 const view = (m: Msg) =>
   m.view as unknown as { toAct: number | null; phase: string; legal: { type: string; seat?: number }[] };
 const eventsOf = (m: Msg) => (isState(m) ? (m.events as unknown as Versioned[]) : []);
-const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
-
-/** Moves the manual clock in small steps, letting the server's promises run in between, until `done`. */
-async function runUntil(clock: ManualClock, stepMs: number, done: () => boolean, maxSteps = 2000): Promise<void> {
-  for (let i = 0; i < maxSteps && !done(); i++) {
-    clock.advance(stepMs);
-    await tick();
-  }
-  expect(done()).toBe(true);
-}
 
 /** A table made by `host` ("Host", seat 0) with these options; returns its code. */
 async function open(host: TestClient, seats: number, turnSeconds: number, preset?: "quick"): Promise<string> {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocket } from "ws";
 import { type Action, type Deal, applyAction, dealFromSeed, dealRound, newMatch, parseRules } from "@schwimmen/rules";
+import type { ManualClock } from "../src/clock.js";
 import { sha256Hex } from "../src/table-model.js";
 import type { ClientMessage, PresetName, ServerMessage } from "../src/protocol.js";
 import { type GameServer, type ServerOptions, startServer } from "../src/server.js";
@@ -248,4 +249,21 @@ export async function watchedMatch(url: string, preset: PresetName, name = "Leak
   autoplay(guest);
   await Promise.all([host, guest, spectator].map((c) => c.waitFor(matchOver(1), 60_000)));
   return { host, guest, spectator, code };
+}
+
+/** Lets the server's pending promises and short timers run (a test on a manual clock waits this between steps). */
+export const tick = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, 2));
+
+/** Moves the manual clock in small steps, letting the server's promises run in between, until `done`. */
+export async function runUntil(
+  clock: ManualClock,
+  stepMs: number,
+  done: () => boolean,
+  maxSteps = 2000,
+): Promise<void> {
+  for (let i = 0; i < maxSteps && !done(); i++) {
+    clock.advance(stepMs);
+    await tick();
+  }
+  if (!done()) throw new Error(`not done after ${maxSteps} steps of ${stepMs} ms`);
 }

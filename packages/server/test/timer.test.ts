@@ -1,7 +1,7 @@
 /** The turn timer on a manual clock: a player who does not act is marked away and a bot plays for them. */
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
-import { TestClient, autoplay, isState, testServer, type Msg } from "./helpers.js";
+import { TestClient, autoplay, isState, runUntil, testServer, tick, type Msg } from "./helpers.js";
 
 type Server = Awaited<ReturnType<typeof testServer>>;
 let server: Server | null = null;
@@ -12,16 +12,6 @@ afterEach(async () => {
 
 const view = (m: Msg) => m.view as unknown as { toAct: number | null; phase: string; round: number };
 const seats = (m: Msg) => (m.table as unknown as { seats: { away: boolean }[] }).seats;
-const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
-
-/** Moves the manual clock in small steps, letting the server's promises run in between, until `done`. */
-async function runUntil(clock: ManualClock, stepMs: number, done: () => boolean, maxSteps = 2000): Promise<void> {
-  for (let i = 0; i < maxSteps && !done(); i++) {
-    clock.advance(stepMs);
-    await tick();
-  }
-  expect(done()).toBe(true);
-}
 
 describe("turn timer", () => {
   it("lets a bot play for a player who runs out of time, marks them away until they come back", async () => {

@@ -220,6 +220,10 @@ describe("the estimates in plain words", () => {
     expect(betterWords(decision, de)).toBe("Besser: Kreuz 7 gegen Herz König tauschen (Verlust 8,3 Prozentpunkte)");
     expect(betterWords(decision, en)).toMatch(/^Better: swap 7 of clubs for king of hearts \(loses 8\.3 percentage/i);
     expect(betterWords({ ...decision, played: take.action, loss: 0, label: "best" }, de)).toBeNull();
+    // One point is one: "1 Prozentpunkt", "1 percentage point" (a play-test read "Verlust 1 Prozentpunkte").
+    const one = { ...decision, loss: 1.02, label: "mistake" } as const;
+    expect(betterWords(one, de)).toBe("Besser: Kreuz 7 gegen Herz König tauschen (Verlust 1 Prozentpunkt)");
+    expect(betterWords(one, en)).toMatch(/\(loses 1 percentage point\)$/);
   });
 });
 

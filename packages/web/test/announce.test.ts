@@ -83,3 +83,20 @@ describe("your own moves are told to you in the second person", () => {
     expect(describeEvent(event, { ...en, me: null })).toContain("Mara");
   });
 });
+
+describe("moves the computer made for a person are told as such", () => {
+  it("says the computer played for you (or for someone else), in the log, the status line and the banner", () => {
+    const knock: GameEvent = { type: "knocked", seat: 0 };
+    const swap: GameEvent = { type: "swapped", seat: 1, give: "7h", take: "As" };
+    expect(describeEvent(knock, de, true)).toBe("Der Computer spielt für dich: Du klopfst!");
+    expect(describeEvent(knock, en, true)).toBe("The computer plays for you: You knock!");
+    expect(describeEvent(swap, de, true)).toBe("Der Computer spielt für Lena: Lena tauscht Herz 7 gegen Pik Ass.");
+    // Not marked: the person's own move, as before; events that are no move stay as they are.
+    expect(describeEvent(knock, de)).toBe("Du klopfst!");
+    expect(describeEvent(dealt(0), de, true)).toBe(describeEvent(dealt(0), de));
+    // Through the log: a marked entry keeps its mark for the banner and the status line.
+    const marked = appendLog([], [dealt(0), { event: knock, byComputer: true }, { event: swap, byComputer: false }]);
+    expect(marked.map((entry) => entry.byComputer ?? false)).toEqual([false, true, false]);
+    expect(currentBanner(marked, de)?.text).toBe("Der Computer spielt für dich: Du klopfst!");
+  });
+});

@@ -46,10 +46,16 @@ export function AnalysisPanel({ run, players, seat, setSeat, roundFirsts, step, 
     const decision = decisions[index];
     if (decision) setStep(stepOf(decision));
   };
+  // From a list below the board (a phone shows it far down): the board with its note comes into sight.
+  const show = (index: number) => {
+    jump(index);
+    requestAnimationFrame(() => document.querySelector(".replay-stage")?.scrollIntoView({ block: "start" }));
+  };
   const name = (d: JudgedDecision) =>
     `${ui.tr("replayRound", { n: d.round + 1 })}: ${describeMove(moveOf(d.played), speech)}`;
   const share = accuracyOf(decisions);
-  const bad = worstDecisions(decisions);
+  // The worst of the moves marked as errors: a move judged good (a small loss) is no mistake to look at.
+  const bad = worstDecisions(decisions.filter((d) => d.label !== "best" && d.label !== "good"));
 
   return (
     <section class="panel analysis" aria-labelledby="analysis-title" data-analysis={status}>
@@ -108,7 +114,7 @@ export function AnalysisPanel({ run, players, seat, setSeat, roundFirsts, step, 
             <ol class="analysis__worst" aria-label={ui.tr("analysisWorst")}>
               {bad.map((d) => (
                 <li>
-                  <button type="button" class="btn btn--ghost" onClick={() => jump(decisions.indexOf(d))}>
+                  <button type="button" class="btn btn--ghost" onClick={() => show(decisions.indexOf(d))}>
                     <span class={`label-mark label--${d.label}`}>{LABEL_MARK[d.label]}</span> {name(d)} (
                     {ui.tr("analysisLoss", { loss: points(d.loss, ui.lang) })})
                   </button>
@@ -125,7 +131,7 @@ export function AnalysisPanel({ run, players, seat, setSeat, roundFirsts, step, 
                     type="button"
                     class="btn btn--ghost"
                     aria-current={index === current ? "step" : undefined}
-                    onClick={() => jump(index)}
+                    onClick={() => show(index)}
                   >
                     <span class={`label-mark label--${d.label}`}>{LABEL_MARK[d.label]}</span> {name(d)} ·{" "}
                     {ui.tr(`label_${d.label}`)}

@@ -22,9 +22,12 @@ export function percent(p: number, lang: Lang): string {
   return lang === "de" ? `${whole}\u00a0%` : `${whole}%`;
 }
 
-/** Percentage points with at most one decimal, as the language writes numbers. */
-export const points = (x: number, lang: Lang): string =>
-  new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(x);
+/** Percentage points with at most one decimal, as the language writes numbers, and the unit in the right number. */
+export function points(x: number, lang: Lang): string {
+  const shown = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(x);
+  const one = new Intl.PluralRules(lang).select(Number(shown.replace(",", "."))) === "one";
+  return translator(lang)(one ? "pointOne" : "pointMany", { n: shown });
+}
 
 const capital = (text: string): string => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 

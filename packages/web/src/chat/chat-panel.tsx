@@ -22,11 +22,32 @@ function Lines({ lines, own }: { lines: readonly ChatLine[]; own: (line: ChatLin
   const list = useRef<HTMLOListElement>(null);
   const shown = lines.filter((l) => !isMuted(l, muted));
   const last = shown.at(-1)?.id;
-  // New lines scroll into view (the list keeps its place while someone reads further up).
+  // Whether the newest line is in sight (as of the last scroll): then it stays so when the list changes height.
+  const atEnd = useRef(true);
+  // New lines scroll into view.
   useLayoutEffect(() => {
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
+    atEnd.current = true;
   }, [last]);
+  // The list gets shorter when a notice appears below it ("Nicht so schnell …") or the drawer shrinks: the newest
+  // line is kept in sight, unless the reader has scrolled up to older ones.
+  useEffect(() => {
+    const el = list.current;
+    if (!el || typeof ResizeObserver === "undefined") return undefined;
+    const onScroll = () => {
+      atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < 4;
+    };
+    const observer = new ResizeObserver(() => {
+      if (atEnd.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener("scroll", onScroll);
+    };
+  }, [shown.length > 0]);
   // Muted speakers whose lines are hidden here, each with a way back (in the lobby no list of people offers one).
   const hidden = new Map<string, string>();
   for (const line of lines) if (isMuted(line, muted)) hidden.set(muteKey(line), line.name);

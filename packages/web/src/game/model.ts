@@ -23,7 +23,12 @@ export interface SeatInfo {
 export interface LoggedEvent {
   readonly id: number;
   readonly event: GameEvent;
+  /** Online: a move the computer made for a person's seat (they were away or out of time). */
+  readonly byComputer?: true;
 }
+
+/** An event to log, marked when the computer made the move for a person's seat. */
+export type LogInput = GameEvent | { readonly event: GameEvent; readonly byComputer: boolean };
 
 /** Everything the table screen draws. It comes from a view (one seat's knowledge), never from the true state. */
 export interface TableModel {
@@ -108,8 +113,12 @@ export const emptyModel = (mode: TableModel["mode"]): TableModel => ({
 const LOG_LIMIT = 40;
 
 /** Appends events to a model's log, numbering them, keeping the most recent ones. */
-export function appendLog(log: readonly LoggedEvent[], events: readonly GameEvent[]): LoggedEvent[] {
+export function appendLog(log: readonly LoggedEvent[], events: readonly LogInput[]): LoggedEvent[] {
   let next = log.length > 0 ? log[log.length - 1]!.id + 1 : 1;
-  const out = [...log, ...events.map((event) => ({ id: next++, event }))];
+  const logged = (input: LogInput): LoggedEvent => {
+    if (!("event" in input)) return { id: next++, event: input };
+    return input.byComputer ? { id: next++, event: input.event, byComputer: true } : { id: next++, event: input.event };
+  };
+  const out = [...log, ...events.map(logged)];
   return out.length > LOG_LIMIT ? out.slice(out.length - LOG_LIMIT) : out;
 }

@@ -18,7 +18,12 @@ export interface Frame {
   readonly round: number;
 }
 
-export type Frames = { ok: true; frames: Frame[]; players: string[] } | { ok: false; message: string };
+/**
+ * The steps of a record, or why it cannot be replayed: the contract's error code, its round (0-based) if it has one,
+ * and the engine's own words (for the curious; the page says it in the player's language by the code).
+ */
+export type Frames =
+  { ok: true; frames: Frame[]; players: string[] } | { ok: false; code: string; message: string; round?: number };
 
 /**
  * Every step of a game record (deals and actions) as a list of states. The record is checked with the engine's
@@ -27,8 +32,8 @@ export type Frames = { ok: true; frames: Frame[]; players: string[] } | { ok: fa
 export function framesOf(input: unknown): Frames {
   const checked = replayRecord(input);
   if (!checked.ok) {
-    const where = checked.error.round !== undefined ? ` (round ${checked.error.round + 1})` : "";
-    return { ok: false, message: `${checked.error.code}: ${checked.error.message}${where}` };
+    const { code, message, round } = checked.error;
+    return round === undefined ? { ok: false, code, message } : { ok: false, code, message, round };
   }
   const record = input as {
     rules?: unknown;
@@ -42,7 +47,7 @@ export function framesOf(input: unknown): Frames {
     seats: record.players.length,
     dealer: record.dealer,
   });
-  if (!created.ok) return { ok: false, message: created.error.message };
+  if (!created.ok) return { ok: false, code: created.error.code, message: created.error.message };
   let state = created.value;
   const frames: Frame[] = [];
   record.rounds.forEach((round, index) => {

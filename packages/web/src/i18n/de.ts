@@ -97,6 +97,8 @@ export const de: Texts = {
   selfPass: "Du schiebst.",
   selfPassOn: "Du gibst das Päckchen weiter.",
   selfKnock: "Du klopfst!",
+  computerForYou: "Der Computer spielt für dich: {said}",
+  computerFor: "Der Computer spielt für {name}: {said}",
   selfThirtyOne: "31! Du beendest die Runde.",
   selfFire: "Feuer! Du hast drei Asse.",
   selfLost: "Du verlierst {n}.",
@@ -137,9 +139,11 @@ export const de: Texts = {
   analysisDecision: "Zug {n}",
   analysisAccuracy: "Genauigkeit: {p} der {n} Züge gut oder am besten",
   analysisWorst: "Die teuersten Züge",
-  analysisLoss: "kostet {loss} Prozentpunkte",
+  analysisLoss: "kostet {loss}",
   analysisMoves: "Alle Züge",
-  analysisBetter: "Besser: {move} (Verlust {loss} Prozentpunkte)",
+  analysisBetter: "Besser: {move} (Verlust {loss})",
+  pointOne: "{n} Prozentpunkt",
+  pointMany: "{n} Prozentpunkte",
   analysisWasBest: "genau richtig",
   analysisNoteWho: "Zug von {name}:",
   label_best: "bester Zug",
@@ -172,6 +176,22 @@ export const de: Texts = {
   away: "abwesend",
   imBack: "Bin wieder da",
   serverError: "Der Server meldet: {message}",
+  // Online: einen Tisch endgültig verlassen („Menü“ behält den Platz)
+  leaveTable: "Tisch verlassen",
+  leaveTableShort: "Verlassen",
+  leaveTableTitle: "Tisch verlassen?",
+  leaveTableMatch:
+    "Die Partie geht ohne dich weiter: Ab jetzt spielt der Computer deinen Platz. Mit dem Tisch-Code kannst du später zurückkommen und ihn wieder übernehmen.",
+  leaveTableHost:
+    "Du bist Gastgeber: Solange der Tisch wartet, bleibt dein Platz belegt, und ohne dich kann niemand die Partie starten. Wer schon sitzt, sieht dich als offline. Sollen die anderen spielen, starte zuerst die Partie und geh danach: Dann übernimmt der Computer deinen Platz.",
+  hostAway:
+    "{name} (Gastgeber) ist gerade nicht da. Ohne Gastgeber beginnt die Partie nicht: Warte oder verlass den Tisch.",
+  // Online: Züge, während die Verbindung weg ist
+  offlineTurnLine: "Keine Verbindung",
+  offlineMoves: "Dein Zug geht, sobald die Verbindung wieder da ist. Verbinde neu…",
+  notSent: "Nicht gesendet: Es besteht keine Verbindung zum Server. Versuch es noch einmal, sobald sie wieder da ist.",
+  noAnswer:
+    "Die Verbindung brach ab, bevor der Server antwortete. Ist sie wieder da, zeigt der Tisch, ob es angekommen ist.",
   // Online: Namen, Codes, Probleme, wer auf wen wartet (Fehlercodes: online/errors.ts)
   nameAsk: "Wie heißt du?",
   nameWhy: "So sehen dich die anderen am Tisch. Du kannst den Namen später auf der Startseite ändern.",
@@ -279,7 +299,10 @@ export const de: Texts = {
   replayPrev: "Schritt zurück",
   replayNext: "Schritt vor",
   replayLast: "Zum Ende",
-  replayError: "Diese Partie lässt sich nicht nachspielen: {message}",
+  replayNotARecord: "Das ist keine Partie von Schwimmen, oder die Datei ist beschädigt.",
+  replayBadDeal: "Die Karten dieser Partie passen nicht zu einem Blatt{round}.",
+  replayBadMove: "Diese Partie enthält einen Zug, den die Regeln nicht erlauben{round}.",
+  replayInRound: "(Runde {n})",
   replayDeal: "Runde {n} gegeben",
   resumeTitle: "Eine Partie läuft noch",
   resumeText: "Runde {round} gegen {names}.",

@@ -42,6 +42,9 @@ const ERROR_TEXT: { readonly [C in ErrorCode]: TextKey & `error_${C}` } = {
   INTERNAL: "error_INTERNAL",
 };
 
+/** The page's own codes for a request the connection lost (online-game.ts): never sent, or sent without an answer. */
+const LOCAL_TEXT: Readonly<Record<string, TextKey>> = { NOT_SENT: "notSent", NO_ANSWER: "noAnswer" };
+
 /**
  * A server error as one sentence; a code this page does not know yet (a newer server) still gets a sentence.
  * `message`: the server's own words, read only for the reason of INVALID_NAME.
@@ -51,7 +54,7 @@ export function errorText(ui: Ui, code: string, message = ""): string {
   const reasons: Readonly<Record<string, TextKey>> = NAME_REASON;
   const word = code === "INVALID_NAME" ? message.split(":").find((part) => reasons[part.trim()]) : undefined;
   if (word) return ui.tr(reasons[word.trim()]!, { n: NAME_CHARS });
-  const key = (ERROR_TEXT as Readonly<Record<string, TextKey>>)[code];
+  const key = (ERROR_TEXT as Readonly<Record<string, TextKey>>)[code] ?? LOCAL_TEXT[code];
   return key ? ui.tr(key) : ui.tr("errorUnknown", { code });
 }
 

@@ -74,6 +74,7 @@ export function OnlineBar({ game, children }: { game: OnlineGame; children?: pre
   const model = useStore(game.store);
   const status = useStore(game.status);
   const { table, down } = status;
+  const reconnecting = model.connection === "reconnecting";
   if (!model.code || !table) return null;
   const me = model.seat;
   const hostName = table.seats[table.host]?.name ?? "";
@@ -82,10 +83,13 @@ export function OnlineBar({ game, children }: { game: OnlineGame; children?: pre
   const wanted = cleanName(status.name);
   const seated = model.players.filter((p) => !p.free).length;
   const full = !table.seats.some((seat) => seat.kind === "free");
+  // A host who left (or whose connection is gone) still holds the seat of a waiting table: nobody else can start.
+  const hostGone = table.seats[table.host]?.connected === false;
   let waiting: string | null = null;
   if (me !== null && table.status === "lobby" && table.quick) waiting = null;
+  else if (me !== null && table.status === "lobby" && isHost) waiting = ui.tr(full ? "hostLobbyFull" : "hostLobby");
   else if (me !== null && table.status === "lobby")
-    waiting = isHost ? ui.tr(full ? "hostLobbyFull" : "hostLobby") : ui.tr("waitingForHost", { name: hostName });
+    waiting = ui.tr(hostGone ? "hostAway" : "waitingForHost", { name: hostName });
   else if (me !== null && table.status === "over" && !isHost) waiting = ui.tr("waitingRematch", { name: hostName });
   return (
     <div class="online-bar" data-table-status={table.status}>
@@ -130,7 +134,7 @@ export function OnlineBar({ game, children }: { game: OnlineGame; children?: pre
           {ui.tr("renamed", { name: myName })}
         </p>
       ) : null}
-      {model.connection === "reconnecting" && down ? (
+      {reconnecting && down ? (
         <p class="online-bar__line" role="status" data-down={down.code}>
           {down.failures >= OFFER_RETRY_AFTER ? ui.tr("unreachableTitle") : closeText(ui, down.code)}
           {down.failures >= OFFER_RETRY_AFTER ? (
@@ -142,12 +146,24 @@ export function OnlineBar({ game, children }: { game: OnlineGame; children?: pre
       ) : null}
       <Notice notice={status.notice} />
       {me !== null && model.players[me]?.away ? (
-        <button type="button" class="btn btn--primary" data-action="back" onClick={() => game.back()}>
+        <button
+          type="button"
+          class="btn btn--primary"
+          data-action="back"
+          disabled={reconnecting}
+          onClick={() => game.back()}
+        >
           {ui.tr("imBack")}
         </button>
       ) : null}
       {model.canStart ? (
-        <button type="button" class="btn btn--primary" data-action="start-match" onClick={() => game.start()}>
+        <button
+          type="button"
+          class="btn btn--primary"
+          data-action="start-match"
+          disabled={reconnecting}
+          onClick={() => game.start()}
+        >
           {ui.tr("startMatch")}
         </button>
       ) : null}

@@ -3,7 +3,7 @@ import type { PresetName, ServerMessage, TableInfo, VersionedEvent } from "@schw
 import { readItem, writeItem } from "../device-storage.js";
 import { type GameController, type SeatInfo, type TableModel, appendLog, emptyModel } from "../game/model.js";
 import { createStore, type Store } from "../store.js";
-import { DROPPED, GameSocket, socketUrl } from "./socket.js";
+import { DROPPED, GameSocket, NOT_SENT, socketUrl } from "./socket.js";
 import { forgetTable, rememberTable } from "./table-code.js";
 import { type ChatChannel, createChatChannel } from "../chat/chat-state.js";
 import { lotOfEvents, onlineKasse } from "../stakes/kasse.js";
@@ -100,6 +100,12 @@ export type OnlineGame = GameController & {
   kick(seat: number): void;
   /** Host only, while the table waits: lists the table in the lobby (public) or not (private). */
   setVisibility(visibility: "public" | "private"): void;
+  /**
+   * Leaves the table for good (`leave`): a waiting table frees the seat (not the host's), a running match gives it to
+   * the computer. True once the server said so: the page forgets the table and closes its connection; false when the
+   * request did not get through (the notice says why) or was refused.
+   */
+  leave(): Promise<boolean>;
 };
 
 export function createOnlineGame(options: OnlineOptions): OnlineGame {
@@ -123,6 +129,8 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
   let botLevels: readonly string[] = [];
   /** The code this page last stored as the device's table to come back to. */
   let remembered: string | null = null;
+  /** The player left the table: whatever still comes is not shown (nor remembered). */
+  let left = false;
   const chat = createChatChannel((fields) => socket.request({ type: "chat", ...fields }));
 
   const showTable = (
@@ -132,7 +140,10 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
     events: readonly VersionedEvent[],
   ) => {
     const model = store.get();
-    const engineEvents = events.map((e) => e.event).filter((e) => ENGINE_EVENTS.has(e.type)) as unknown as GameEvent[];
+    // A move the computer made for a person (away, or out of time) keeps its mark: the table says so.
+    const engineEvents = events
+      .filter((e) => ENGINE_EVENTS.has(e.event.type))
+      .map((e) => ({ event: e.event as unknown as GameEvent, byComputer: e.by === "computer" }));
     // Remembered whichever way the table was reached (made here, quick match, link, lobby, typed code), so that the
     // start page leads back to it; before, a table joined by its code was never remembered.
     if (remembered !== table.code) rememberTable(table.code);
@@ -158,7 +169,12 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
 
   /** A refusal: of the way in (join, create) it stops the table or asks for a name; at the table it is a notice. */
   const refused = (message: Extract<ServerMessage, { type: "error" }>, entering: boolean): void => {
-    if (message === DROPPED) return; // the connection's own state says it
+    if (message === DROPPED || message === NOT_SENT) {
+      // The connection's own state says it is down; at the table, the move (or request) it cost is named: it never
+      // left the page, or its answer was lost on the way (the rejoin shows whether it counted).
+      if (!entering) setStatus({ notice: { code: message === NOT_SENT ? "NOT_SENT" : "NO_ANSWER", at: Date.now() } });
+      return;
+    }
     let problem: string = message.code;
     // A server from before ten-character codes and name checks says BAD_MESSAGE, naming the field it refused.
     if (entering && problem === "BAD_MESSAGE" && message.message.startsWith("code")) problem = "TABLE_NOT_FOUND";
@@ -172,6 +188,7 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
   };
 
   const handle = (message: ServerMessage, entering = false): void => {
+    if (left) return;
     switch (message.type) {
       case "sync":
         version = message.version;
@@ -334,6 +351,19 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
     chat,
     kick: (seat: number) => send({ type: "kick", seat }),
     setVisibility: (visibility) => send({ type: "setVisibility", visibility }),
+    async leave() {
+      const answer = await socket.request({ type: "leave" });
+      if (answer.type !== "left") {
+        handle(answer);
+        return false;
+      }
+      left = true;
+      // The start page no longer leads back here.
+      forgetTable(answer.code);
+      clearTimeout(patience);
+      socket.close();
+      return true;
+    },
     hint: null,
     async record() {
       if (code === null) return null;

@@ -8,6 +8,7 @@ import { TableScreen } from "../table/table-screen.js";
 import { useUi } from "../ui.js";
 import type { TableInfo } from "@schwimmen/server/protocol";
 import { errorText } from "./errors.js";
+import { LeaveTable } from "./leave-table.js";
 import { OnlineBar } from "./online-bar.js";
 import { createOnlineGame } from "./online-game.js";
 import { NameStep, ProblemPage } from "./online-pages.js";
@@ -110,6 +111,7 @@ function OnlineSession({ code, params, onMenu, onRestart }: SessionProps) {
       onMenu={onMenu}
       onReplay={replay}
       rulesTitle={presetName(lobbyTranslator(ui.lang), status.table?.preset ?? null) || undefined}
+      topActions={<LeaveTable game={game} onLeft={onMenu} />}
       header={
         <OnlineBar game={game}>
           <ChatDock game={game} />

@@ -17,6 +17,8 @@ export interface SocketEvents {
 
 /** The answer to a request whose connection dropped before the server answered (the page shows the drop itself). */
 export const DROPPED: ServerMessage = { type: "error", code: "INTERNAL", message: "connection lost" };
+/** The answer to a request made while the connection is down: it never left the page. */
+export const NOT_SENT: ServerMessage = { type: "error", code: "INTERNAL", message: "not sent: no connection" };
 
 const RETRY_MS = [300, 800, 1500, 3000, 5000];
 /**
@@ -58,7 +60,8 @@ const nodeOf = (url: string): string | null => new URL(url).searchParams.get("no
 
 /**
  * One WebSocket to the server that comes back after a drop. Every request gets exactly one answer (its `re`), so
- * `request` resolves with that answer, or with a local error when the connection drops first.
+ * `request` resolves with that answer, or with a local error when the connection drops first (DROPPED) or is down
+ * already (NOT_SENT).
  *
  * In a cluster the connection may move to the node that runs its table (`moveTo`, on the server's `route` push)
  * without the page noticing: the new socket opens beside the old one, takes over once open (onOpen rejoins there),
@@ -240,7 +243,7 @@ export class GameSocket {
     const old = this.retiring;
     const stay = !entering && old?.socket.readyState === WebSocket.OPEN && this.line && GameSocket.entering(this.line);
     const line = stay ? old : this.line;
-    if (!line || line.socket.readyState !== WebSocket.OPEN) return Promise.resolve(DROPPED);
+    if (!line || line.socket.readyState !== WebSocket.OPEN) return Promise.resolve(NOT_SENT);
     const id = this.nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.unanswered(line), entering ? ENTERING_ANSWER_MS : ANSWER_MS);

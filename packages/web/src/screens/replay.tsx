@@ -16,8 +16,19 @@ function parse(text: string): Frames & { record?: unknown } {
     const record: unknown = JSON.parse(text);
     return { ...framesOf(record), record };
   } catch {
-    return { ok: false, message: "INVALID_RECORD: not JSON" };
+    return { ok: false, code: "NOT_JSON", message: "not JSON" };
   }
+}
+
+/**
+ * Why a record cannot be replayed, in the player's words: not a record at all, cards that do not make up the deck,
+ * or a move the rules do not allow (with its round). The engine's words follow in brackets.
+ */
+function badRecordWords(ui: Ui, bad: { readonly code: string; readonly round?: number }): string {
+  if (bad.code === "NOT_JSON" || bad.code === "INVALID_RECORD" || bad.code === "INVALID_RULES")
+    return ui.tr("replayNotARecord");
+  const round = bad.round === undefined ? "" : ` ${ui.tr("replayInRound", { n: bad.round + 1 })}`;
+  return ui.tr(bad.code === "INVALID_DEAL" ? "replayBadDeal" : "replayBadMove", { round });
 }
 
 /** A table's matches to choose from, once fetched by its code. */
@@ -190,8 +201,11 @@ export function ReplayViewer({ onMenu, params }: { onMenu: () => void; params: U
         </p>
       ) : null}
       {loaded && !loaded.ok ? (
-        <p class="error" role="alert">
-          {ui.tr("replayError", { message: loaded.message })}
+        <p class="error" role="alert" data-bad-record={loaded.code}>
+          {badRecordWords(ui, loaded)}{" "}
+          <small class="replay__detail" lang="en">
+            ({loaded.message})
+          </small>
         </p>
       ) : null}
       {frames.length > 0 ? analysis.panel : null}

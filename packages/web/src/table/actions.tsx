@@ -10,12 +10,14 @@ interface ActionsProps {
   readonly prompt: string | null;
   /** A hidden deal: the legal `passOn` of the two cards picked, null until two are picked. */
   readonly passOn?: Move | null;
+  /** The moves are shown but cannot be made now (online: the connection is down; the prompt says so). */
+  readonly blocked?: boolean;
 }
 
 const has = (legal: readonly Action[], type: Action["type"]) => legal.some((a) => a.type === type);
 
 /** The buttons of exactly the legal actions (the page knows no rules of its own). */
-export function Actions({ legal, ui, act, hint, hintText, prompt, passOn = null }: ActionsProps) {
+export function Actions({ legal, ui, act, hint, hintText, prompt, passOn = null, blocked = false }: ActionsProps) {
   const choose = legal.filter((a): a is Extract<Action, { type: "choose" }> => a.type === "choose");
   return (
     <section class="actions" aria-label={ui.tr("actions")}>
@@ -36,13 +38,20 @@ export function Actions({ legal, ui, act, hint, hintText, prompt, passOn = null 
             type="button"
             class="btn btn--primary"
             data-action={`choose-${a.packet}`}
+            disabled={blocked}
             onClick={() => act({ type: "choose", packet: a.packet })}
           >
             {ui.tr(a.packet === "first" ? "chooseFirst" : "chooseSecond")}
           </button>
         ))}
         {has(legal, "redeal") ? (
-          <button type="button" class="btn" data-action="redeal" onClick={() => act({ type: "redeal" })}>
+          <button
+            type="button"
+            class="btn"
+            data-action="redeal"
+            disabled={blocked}
+            onClick={() => act({ type: "redeal" })}
+          >
             {ui.tr("redeal")}
           </button>
         ) : null}
@@ -52,6 +61,7 @@ export function Actions({ legal, ui, act, hint, hintText, prompt, passOn = null 
             class="btn"
             data-action="swapAll"
             aria-keyshortcuts="A"
+            disabled={blocked}
             onClick={() => act({ type: "swapAll" })}
           >
             {ui.tr("swapAll")}
@@ -63,6 +73,7 @@ export function Actions({ legal, ui, act, hint, hintText, prompt, passOn = null 
             class="btn"
             data-action="pass"
             aria-keyshortcuts="P"
+            disabled={blocked}
             onClick={() => act({ type: "pass" })}
           >
             {ui.tr("pass")}
@@ -75,7 +86,7 @@ export function Actions({ legal, ui, act, hint, hintText, prompt, passOn = null 
             data-action="passOn"
             aria-keyshortcuts="W"
             aria-describedby={prompt ? "action-prompt" : undefined}
-            disabled={passOn === null}
+            disabled={blocked || passOn === null}
             onClick={() => passOn && act(passOn)}
           >
             {ui.tr("passOnButton")}
@@ -87,6 +98,7 @@ export function Actions({ legal, ui, act, hint, hintText, prompt, passOn = null 
             class="btn btn--knock"
             data-action="knock"
             aria-keyshortcuts="K"
+            disabled={blocked}
             onClick={() => act({ type: "knock" })}
           >
             {ui.tr("knock")}

@@ -56,8 +56,30 @@ function bestSeat(values: readonly (number | null)[]): number {
   return seat;
 }
 
-/** One public event in words, or null for events that say nothing new to a listener. */
-export function describeEvent(event: GameEvent, speech: Speech): string | null {
+/** Moves a person makes; the computer may make them for someone who is away (`byComputer`). */
+const MOVES: ReadonlySet<GameEvent["type"]> = new Set([
+  "chose",
+  "swapped",
+  "swappedAll",
+  "passed",
+  "passedOn",
+  "knocked",
+]);
+
+/**
+ * One public event in words, or null for events that say nothing new to a listener. A move the computer made for a
+ * person says so first ("Der Computer spielt für dich: Du klopfst!"), so that nobody takes it for their own.
+ */
+export function describeEvent(event: GameEvent, speech: Speech, byComputer = false): string | null {
+  const said = eventWords(event, speech);
+  if (said === null || !byComputer || !MOVES.has(event.type) || !("seat" in event)) return said;
+  const tr = translator(speech.lang);
+  return event.seat === speech.me
+    ? tr("computerForYou", { said })
+    : tr("computerFor", { name: nameOf(speech, event.seat), said });
+}
+
+function eventWords(event: GameEvent, speech: Speech): string | null {
   const tr = translator(speech.lang);
   const card = (c: Card) => cardLabel(c, speech.lang, speech.faces);
   switch (event.type) {
@@ -100,17 +122,17 @@ export function describeEvent(event: GameEvent, speech: Speech): string | null {
  */
 export function latestWords(log: readonly LoggedEvent[], speech: Speech): string | null {
   for (let i = log.length - 1; i >= 0; i--) {
-    const { event } = log[i]!;
+    const { event, byComputer } = log[i]!;
     if (event.type === "passedOn" && log[i - 1]?.event.type === "knocked") continue;
-    const text = describeEvent(event, speech);
+    const text = describeEvent(event, speech, byComputer);
     if (text !== null) return text;
   }
   return null;
 }
 
 /** A loud event that gets a banner on the table: a knock, 31 or Feuer. */
-export function bannerOf(event: GameEvent, speech: Speech): string | null {
-  if (event.type === "knocked") return describeEvent(event, speech);
+export function bannerOf(event: GameEvent, speech: Speech, byComputer = false): string | null {
+  if (event.type === "knocked") return describeEvent(event, speech, byComputer);
   if (event.type === "roundEnded" && (event.reason === "thirtyOne" || event.reason === "fire"))
     return describeEvent(event, speech);
   return null;
@@ -130,7 +152,7 @@ export function currentBanner(log: readonly LoggedEvent[], speech: Speech): { id
   for (let i = log.length - 1; i >= 0; i--) {
     const entry = log[i]!;
     if (CLOSES_BANNER.has(entry.event.type)) return null;
-    const text = bannerOf(entry.event, speech);
+    const text = bannerOf(entry.event, speech, entry.byComputer);
     if (text !== null) return last!.id - entry.id > BANNER_REACH ? null : { id: entry.id, text };
   }
   return null;

@@ -6,6 +6,7 @@ import { type Standing, standingsOf } from "../game/standings.js";
 import { useStore } from "../store.js";
 import type { Ui } from "../ui.js";
 import { CardShown } from "./card-button.js";
+import { SeatName } from "./seat-name.js";
 import { Lives } from "./seats.js";
 import { KasseResult } from "../stakes/kasse-panel.js";
 import { MatchRatingLine } from "../ratings/match-rating.js";
@@ -71,7 +72,7 @@ function NameCell({
 }) {
   return (
     <th scope="row" class={seat === me ? "result__me" : undefined}>
-      {nameOf(players, seat)}
+      <SeatName name={nameOf(players, seat)} />
       {seat === me ? <span class="sr-only"> ({ui.tr("you")})</span> : null}
     </th>
   );
@@ -126,8 +127,9 @@ export function RoundTable(props: {
                   ? ui.tr("losesLives", { n: result.lifeLosses[seat] ?? 0 })
                   : ui.tr("noLoss")}
               </td>
-              <td>
-                <Lives lives={result.lives[seat] ?? 0} status={result.state[seat] ?? "alive"} ui={ui} />
+              <td class="result__lives">
+                {/* More than three lives as one coin and the number: the row keeps to a phone's width. */}
+                <Lives lives={result.lives[seat] ?? 0} status={result.state[seat] ?? "alive"} ui={ui} compact />
               </td>
             </tr>
           );

@@ -4,6 +4,7 @@ import type { SeatInfo } from "../game/model.js";
 import type { Ui } from "../ui.js";
 import { CardBack } from "./card-button.js";
 import { PacketMark } from "./packet.js";
+import { SeatName } from "./seat-name.js";
 
 /** Lives as coins; a swimming seat shows a wave instead. */
 export function Lives({
@@ -101,16 +102,20 @@ export function SeatBox({ seat, view, info, self, deadline, ui }: SeatProps) {
           {info?.player && !info.free ? (
             // A new tab: looking at a profile does not leave the table.
             <a class="seat__link" href={`#/player/${info.player}`} target="_blank" data-profile-link={info.player}>
-              {name}
+              <SeatName name={name} />
             </a>
           ) : (
-            name
+            <SeatName name={name} />
           )}
           {self ? <span class="sr-only"> ({ui.tr("you")})</span> : null}
         </span>
         {info?.bot ? <span class="seat__level">{ui.tr(`level_${info.bot}` as "level_random")}</span> : null}
-        {info?.connected === false && !info.free ? <span class="badge badge--off">{ui.tr("offline")}</span> : null}
-        {info?.away ? <span class="badge badge--off">{ui.tr("away")}</span> : null}
+        {/* Away says more than offline (the computer plays the seat): one word, which fits the chip. */}
+        {info?.away || (info?.connected === false && !info.free) ? (
+          <span class="badge badge--off seat__state" data-seat-state={info.away ? "away" : "offline"}>
+            {ui.tr(info.away ? "away" : "offline")}
+          </span>
+        ) : null}
       </div>
       <div class="seat__row">
         <Lives lives={view.lives[seat] ?? 0} status={status} ui={ui} compact={!self && view.seatCount > 12} />

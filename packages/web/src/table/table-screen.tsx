@@ -27,6 +27,8 @@ export interface TableScreenProps {
   readonly onReplay: (record: unknown) => void;
   /** Extra content above the table (online: the code to share, lobby). */
   readonly header?: preact.ComponentChildren;
+  /** Buttons beside "Menü" in the top bar (online: leaving the table). */
+  readonly topActions?: preact.ComponentChildren;
   /** The name of the rule set when the server knows it (an online table made from a preset, e.g. "Kurze Partie"). */
   readonly rulesTitle?: string | undefined;
   /** A coach's panel above your side of the table (the tutorial); a coach also leads from one round to the next. */
@@ -63,7 +65,7 @@ function passOnPrompt(view: TableView, slots: readonly Slot[], ui: Ui): string {
 }
 
 /** The card table: seats, the open middle and stock, your hand, your legal moves, announcements and results. */
-export function TableScreen({ game, onMenu, onReplay, header, coach, rulesTitle }: TableScreenProps) {
+export function TableScreen({ game, onMenu, onReplay, header, topActions, coach, rulesTitle }: TableScreenProps) {
   const ui = useUi();
   const model = useStore(game.store);
   useTableSounds(model);
@@ -82,7 +84,10 @@ export function TableScreen({ game, onMenu, onReplay, header, coach, rulesTitle 
 
   const names = useMemo(() => players.map((p) => p.name), [players]);
   const speech: Speech = { lang: ui.lang, faces: ui.faces, names, me };
-  const legal = view?.legal ?? [];
+  // Online, while the connection is down, no move can reach the server: the moves stay in sight but out of reach.
+  const offline = model.connection === "reconnecting";
+  const offered = view?.legal ?? [];
+  const legal = offline ? [] : offered;
   const swaps = legal.filter((a): a is Extract<typeof a, { type: "swap" }> => a.type === "swap");
   const canSwap = swaps.length > 0;
   const turnKey = `${view?.round}:${view?.history.length}:${view?.toAct}`;
@@ -199,7 +204,8 @@ export function TableScreen({ game, onMenu, onReplay, header, coach, rulesTitle 
   const lastWords = latestWords(model.log, speech);
   const between = view !== null && (view.phase === "dealing" || view.over) && view.lastResult !== null;
   let prompt: string | null = null;
-  if (view && legal.length > 0) {
+  if (view && offline && offered.length > 0) prompt = ui.tr("offlineMoves");
+  else if (view && legal.length > 0) {
     if (legal.some((a) => a.type === "choose")) prompt = ui.tr("choosePrompt");
     else if (passOn.active) prompt = passOnPrompt(view, passOn.slots, ui);
     else if (pickHand) prompt = ui.tr("pickMiddle", { card: cardLabel(pickHand, ui.lang, ui.faces) });
@@ -214,6 +220,7 @@ export function TableScreen({ game, onMenu, onReplay, header, coach, rulesTitle 
         <button type="button" class="btn btn--ghost" onClick={onMenu}>
           ← {ui.tr("menu")}
         </button>
+        {topActions}
         {view ? <RulesSummary rules={view.rules} title={rulesTitle} compact /> : null}
         <KasseButton game={game} ui={ui} />
         <SoundToggle compact />
@@ -279,7 +286,11 @@ export function TableScreen({ game, onMenu, onReplay, header, coach, rulesTitle 
                 </ul>
               ) : null}
               <p class="turn-line">
-                {view.toAct === me && me !== null ? (
+                {offline && me !== null ? (
+                  <span class="turn-line__offline" data-offline="">
+                    {ui.tr("offlineTurnLine")}
+                  </span>
+                ) : view.toAct === me && me !== null ? (
                   <strong>{ui.tr("yourTurn")}</strong>
                 ) : turnName && !between ? (
                   ui.tr("turnOf", { name: turnName })
@@ -300,7 +311,8 @@ export function TableScreen({ game, onMenu, onReplay, header, coach, rulesTitle 
             />
             {mark && mark.round === view.round ? <MoveMark judgement={mark.judgement} speech={speech} ui={ui} /> : null}
             <Actions
-              legal={legal}
+              legal={offered}
+              blocked={offline}
               ui={ui}
               act={act}
               hint={askHint}
@@ -311,17 +323,20 @@ export function TableScreen({ game, onMenu, onReplay, header, coach, rulesTitle 
             {game.estimates && hintText && myTurn ? (
               <CoachDetails key={turnKey} load={game.estimates} speech={speech} ui={ui} />
             ) : null}
-            <p class="keys-help">
-              {ui.tr(
-                hidden
-                  ? askHint
-                    ? "keysHelpHidden"
-                    : "keysHelpHiddenOnline"
-                  : askHint
-                    ? "keysHelp"
-                    : "keysHelpOnline",
-              )}
-            </p>
+            {/* A spectator holds no cards: the keys would do nothing. */}
+            {me !== null ? (
+              <p class="keys-help">
+                {ui.tr(
+                  hidden
+                    ? askHint
+                      ? "keysHelpHidden"
+                      : "keysHelpHiddenOnline"
+                    : askHint
+                      ? "keysHelp"
+                      : "keysHelpOnline",
+                )}
+              </p>
+            ) : null}
           </section>
         </main>
       ) : (

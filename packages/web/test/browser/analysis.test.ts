@@ -90,7 +90,7 @@ describe.skipIf(!chromiumAvailable())("analysis and coach", () => {
     const seen = await page.evaluate(() => (window as unknown as { marks: string[] }).marks);
     expect(seen.length).toBeGreaterThan(0);
     for (const mark of seen)
-      expect(mark).toMatch(/^(inaccuracy|mistake|blunder)\|.+ · Better: .+ \(loses [\d.]+ percentage points\)$/);
+      expect(mark).toMatch(/^(inaccuracy|mistake|blunder)\|.+ · Better: .+ \(loses [\d.]+ percentage points?\)$/);
     await page.click("text=Watch the replay");
     await page.waitForSelector("[data-action=replay-next]");
     // The player's own seat is chosen already.
@@ -126,6 +126,10 @@ describe.skipIf(!chromiumAvailable())("analysis and coach", () => {
     expect(await page.textContent(".analysis__summary")).toMatch(/^Accuracy: \d+% of the \d+ moves good or best$/);
     const labels = await points.evaluateAll((els) => els.map((e) => e.getAttribute("data-label")));
     for (const label of labels) expect(["best", "good", "inaccuracy", "mistake", "blunder"]).toContain(label);
+    // The list of the worst moves holds only moves marked as errors (a "✓ good" one was listed before).
+    const worstMarks = await page.locator(".analysis__worst .label-mark").allTextContents();
+    expect(worstMarks.length).toBeLessThanOrEqual(labels.filter((l) => l !== "best" && l !== "good").length);
+    for (const mark of worstMarks) expect(mark).not.toBe("✓");
 
     // A decision that was not the best: the note names the better move; the cards of a swap are ringed.
     const worse = labels.findIndex((l) => l === "inaccuracy" || l === "mistake" || l === "blunder");
@@ -136,7 +140,7 @@ describe.skipIf(!chromiumAvailable())("analysis and coach", () => {
     expect(await note.getAttribute("data-analysis-note")).toBe(labels[pick]);
     if (worse >= 0) {
       const text = (await note.textContent()) ?? "";
-      expect(text).toMatch(/Better: .+ \(loses [\d.]+ percentage points\)/);
+      expect(text).toMatch(/Better: .+ \(loses [\d.]+ percentage points?\)/);
       // A swap rings its two cards; "swap all" rings the whole hand and the whole middle.
       const ringed = /Better: swap all/.test(text) ? 6 : /Better: swap /.test(text) ? 2 : null;
       // The cards stay on the table after the move, unless it ended the round or a new middle was laid.

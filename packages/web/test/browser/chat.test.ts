@@ -123,8 +123,36 @@ describe.skipIf(!chromiumAvailable())("table talk", () => {
     await page.keyboard.press("Enter");
     await page.waitForSelector("[data-chat-line]:has-text('kp a 123')");
     expect(await page.evaluate(() => document.querySelector("main")?.dataset.step)).toBe(step);
+
+    // Quick lines run into the limit: the notice below takes room from the list, whose newest line stays in sight.
+    // (Twice: the second time the list holds more lines than it shows.)
+    const untilRefused = async () => {
+      for (const phrase of ["thanks", "bye", "hello", "goodLuck", "lucky", "oops"]) {
+        if (await page.isVisible("[data-chat-refusal=RATE_LIMITED]")) break;
+        await page.click(`[data-phrase=${phrase}]`);
+      }
+      await page.waitForSelector("[data-chat-refusal=RATE_LIMITED]", { timeout: 10_000 });
+    };
+    await untilRefused();
+    await page.waitForSelector("[data-chat-refusal]", { state: "detached", timeout: 15_000 });
+    await untilRefused();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const sight = await page.evaluate(() => {
+      const list = document.querySelector(".chat__lines")!;
+      const newest = [...list.querySelectorAll("[data-chat-line]")].at(-1)!.getBoundingClientRect();
+      const listBox = list.getBoundingClientRect();
+      return {
+        scrolls: list.scrollHeight > list.clientHeight,
+        top: newest.top - listBox.top,
+        bottom: listBox.bottom - newest.bottom,
+      };
+    });
+    await page.screenshot({ path: screenshotPath("chat-phone-limit-360x740") });
+    expect(sight.scrolls).toBe(true);
+    expect(sight.top).toBeGreaterThanOrEqual(-0.5);
+    expect(sight.bottom).toBeGreaterThanOrEqual(-0.5);
     await player.context.close();
-  }, 60_000);
+  }, 90_000);
 
   it("the lobby's chat: lines reach another visitor of the lobby page; a line over the limit cannot be sent", async () => {
     const first = await newPlayer(env.browser, "Lena", { lang: "de" });

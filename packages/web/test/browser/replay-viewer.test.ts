@@ -149,6 +149,36 @@ describe.skipIf(!chromiumAvailable())("the replay viewer", () => {
     await fetchByCode(page, "12");
     await page.waitForSelector("[data-problem=replayBadCode]");
     expect(await page.textContent("[data-problem]")).toMatch(/^Ein Tisch-Code hat 10 Zeichen/);
+
+    // A pasted text that is no record, and a record with a card twice, are told in German (the engine's own English
+    // words only follow in small print).
+    const pasted = async (record: string) => {
+      await page.fill("textarea[name=record]", record);
+      await page.click("[data-action=replay-show]");
+      await page.waitForSelector("[data-bad-record]");
+      return (await page.textContent("[data-bad-record]")) ?? "";
+    };
+    expect(await pasted("hallo")).toMatch(/^Das ist keine Partie von Schwimmen, oder die Datei ist beschädigt\. \(/);
+    const doubled = {
+      rules: {},
+      players: ["A", "B"],
+      dealer: 0,
+      rounds: [
+        {
+          deal: {
+            hands: [
+              ["As", "Ks", "Qs"],
+              ["As", "9h", "8h"],
+            ],
+            middle: ["7c", "8c", "9c"],
+            stock: [],
+          },
+        },
+      ],
+    };
+    expect(await pasted(JSON.stringify(doubled))).toMatch(
+      /^Die Karten dieser Partie passen nicht zu einem Blatt \(Runde 1\)\. \(/,
+    );
     await context.close();
   }, 60_000);
 });

@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
-import { playLocalMatch, quietMove } from "./drive.js";
+import { playLocalMatch, presetSettings, quietMove } from "./drive.js";
 import { QUICK_LOCAL, freshPage } from "./local-page.js";
+import { createTable, moveIfMyTurn, newPlayer, onlineSettings } from "./online-drive.js";
 
 const FAST = { ...QUICK_LOCAL, rules: { lives: 2 } };
 
@@ -160,4 +161,63 @@ describe.skipIf(!chromiumAvailable())("results of a match against the computer",
     expect(errors).toEqual([]);
     await close();
   }, 300_000);
+});
+
+describe.skipIf(!chromiumAvailable())("a round's result at an online table", () => {
+  // The result stays until the next deal: here long enough to look at it on a phone.
+  const env = useServerAndBrowser({ ROUND_PAUSE_MS: "120000" });
+
+  it("fits a phone with two Annas and someone out: every column inside the panel at 320 and 360 px", async () => {
+    const people = [];
+    for (const name of ["Anna", "Anna", "Ben"]) {
+      const person = await newPlayer(env.browser, null, { lang: "de", width: 360, height: 740 });
+      // One life, nobody swims: whoever loses the first round is out ("raus" in the lives column).
+      await presetSettings(person.page, { ...onlineSettings(name, "de"), rules: { lives: 1, swimming: "off" } });
+      people.push(person);
+    }
+    const pages = people.map((person) => person.page);
+    const [host, ...guests] = pages;
+    const code = await createTable(host!, env.server.url, 3);
+    for (const guest of guests) {
+      await guest.goto(`${env.server.url}/t/${code}`);
+      await guest.waitForSelector("[data-waiting=guest]", { timeout: 15_000 });
+    }
+    await host!.click("[data-action=start-match]");
+    await host!.waitForSelector(".hand button.card", { timeout: 15_000 });
+    const until = Date.now() + 60_000;
+    while (!(await host!.isVisible(".result")) && Date.now() < until) {
+      let moved = false;
+      for (const page of pages) moved = (await moveIfMyTurn(page)) || moved;
+      if (!moved) await host!.waitForTimeout(100);
+    }
+    for (const [n, page] of pages.entries()) {
+      await page.waitForSelector(".result .result__table", { state: "attached", timeout: 10_000 });
+      // At the match's end the round's table is folded under the standings.
+      await page.evaluate(() => document.querySelector<HTMLDetailsElement>(".result__last")?.setAttribute("open", ""));
+      expect(await page.textContent(".result__table tbody")).toContain("Anna (2)");
+      for (const size of [
+        { width: 320, height: 568 },
+        { width: 360, height: 740 },
+      ]) {
+        await page.setViewportSize(size);
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        const found = await page.evaluate(() => {
+          const out: string[] = [];
+          const panel = document.querySelector(".result")!;
+          if (panel.scrollWidth > panel.clientWidth + 1)
+            out.push(`panel ${panel.scrollWidth} px wide in ${panel.clientWidth}`);
+          const style = getComputedStyle(panel);
+          const right = panel.getBoundingClientRect().right - parseFloat(style.borderRightWidth);
+          for (const cell of panel.querySelectorAll(".result__table th, .result__table td")) {
+            const r = cell.getBoundingClientRect();
+            if (r.right > right + 0.5) out.push(`"${cell.textContent}" ends at ${Math.round(r.right)} of ${right}`);
+          }
+          return out;
+        });
+        expect(found, `page ${n + 1} at ${size.width}x${size.height}`).toEqual([]);
+        await page.screenshot({ path: screenshotPath(`online-round-result-${n + 1}-${size.width}x${size.height}`) });
+      }
+    }
+    for (const person of people) await person.context.close();
+  }, 120_000);
 });

@@ -135,11 +135,12 @@ describe.skipIf(!chromiumAvailable())("screenshots of the start page and the tab
     await page.keyboard.press("End");
     await page.screenshot({ path: screenshotPath("replay-1280x800"), fullPage: true });
     expect(await page.textContent(".replay-stage")).toMatch(/wins? the match|draw/);
-    // A pasted record that is not one gets the contract's error code, and nothing is shown.
+    // A pasted record that is not one gets the contract's error code (for the page) and the player's sentence.
     await page.click(".replay summary");
     await page.fill("textarea[name=record]", '{"players": ["a"], "dealer": 0, "rounds": []}');
     await page.click("[data-action=replay-show]");
-    expect(await page.textContent("[role=alert]")).toContain("INVALID_RECORD");
+    expect(await page.getAttribute("[role=alert]", "data-bad-record")).toBe("INVALID_RECORD");
+    expect(await page.textContent("[role=alert]")).toMatch(/^This is not a Schwimmen game record/);
     expect(await page.locator(".replay-stage").count()).toBe(0);
     await context.close();
   }, 120_000);
