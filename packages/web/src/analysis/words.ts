@@ -24,9 +24,9 @@ export function percent(p: number, lang: Lang): string {
 
 /** Percentage points with at most one decimal, as the language writes numbers, and the unit in the right number. */
 export function points(x: number, lang: Lang): string {
-  const shown = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(x);
-  const one = new Intl.PluralRules(lang).select(Number(shown.replace(",", "."))) === "one";
-  return translator(lang)(one ? "pointOne" : "pointMany", { n: shown });
+  const rounded = Math.round(x * 10) / 10;
+  const one = new Intl.PluralRules(lang).select(rounded) === "one";
+  return translator(lang)(one ? "pointOne" : "pointMany", { n: new Intl.NumberFormat(lang).format(rounded) });
 }
 
 const capital = (text: string): string => text.charAt(0).toLocaleUpperCase() + text.slice(1);
