@@ -13,12 +13,18 @@ import { bestSwap, withoutCards } from "./hand.js";
 
 type Lang = "de" | "en";
 
-/** "30 in spades", "three of a kind", "Feuer": what a hand is worth, in words. */
-function describeHand(hand: readonly Card[], view: TableView, lang: Lang): string {
+/**
+ * "30 in spades", "three of a kind", "Feuer": what a hand is worth, in words. `dative`: the German words follow a
+ * preposition ("Klopfen mit drei Gleichen").
+ */
+function describeHand(hand: readonly Card[], view: TableView, lang: Lang, dative = false): string {
   const value = handValue(hand, view.rules);
   if (value === 33 || (value === 31 && hand.every((c) => c[0] === "A")))
     return lang === "de" ? "Feuer!" : "fire (three aces)!";
-  if (value === 30.5) return lang === "de" ? "drei Gleiche (30,5)" : "three of a kind (30.5)";
+  if (value === 30.5) {
+    if (lang === "en") return "three of a kind (30.5)";
+    return dative ? "drei Gleichen (30,5)" : "drei Gleiche (30,5)";
+  }
   const sums = new Map<Suit, number>();
   for (const c of hand) sums.set(suitOf(c), (sums.get(suitOf(c)) ?? 0) + cardPoints(c));
   let suit: Suit = "c";
@@ -45,7 +51,7 @@ export function explainAction(view: TableView, action: Action, lang: Lang = "en"
         ? `Alle drei tauschen: ${describeHand(middle, view, lang)}`
         : `Swap all three: ${describeHand(middle, view, lang)}`;
     case "knock": {
-      const what = describeHand(hand, view, lang);
+      const what = describeHand(hand, view, lang, true);
       return de
         ? `Klopfen mit ${what}: die anderen haben kaum Zeit, dich zu überholen`
         : `Knock with ${what}: the others get too little time to beat you`;

@@ -65,6 +65,14 @@ describe("the pass hint", () => {
     expect(explainAction(view, pass(view), "en")).toMatch(/^Pass: no swap beats 30 in spades$/);
     expect(explainAction(view, pass(view), "de")).toMatch(/^Schieben: kein Tausch bringt mehr als 30 in Pik$/);
   });
+
+  it("says 'Klopfen mit drei Gleichen' (the dative after 'mit'), and 'drei Gleiche' elsewhere", () => {
+    const view = viewOf(["Ks", "Kc", "Kh"], ["8s", "Jc", "7d"]);
+    const knock = view.legal.find((a) => a.type === "knock")!;
+    expect(explainAction(view, knock, "de")).toMatch(/^Klopfen mit drei Gleichen \(30,5\):/);
+    expect(explainAction(view, knock, "en")).toMatch(/^Knock with three of a kind \(30\.5\):/);
+    expect(explainAction(view, pass(view), "de")).toMatch(/mehr als drei Gleiche \(30,5\)$/);
+  });
 });
 
 describe("a hint on a slow device", () => {

@@ -118,10 +118,17 @@ const RANK_NAMES = {
 /** A suit's name for people: "spades", "Pik". */
 export const suitName = (suit: Suit, lang: "en" | "de" = "en"): string => SUIT_NAMES[lang][suit];
 
-/** A card's name for people and screen readers, e.g. "ace of hearts" or "Herz Ass". */
+/**
+ * A German card name from its suit and rank words, written as the rules pages write them: a picture card or an ace
+ * with a hyphen ("Herz-Dame", "Pik-Ass"), a number card with a space ("Herz 9", "Kreuz 10").
+ */
+export const germanCardName = (suitText: string, rankText: string): string =>
+  /^\d/.test(rankText) ? `${suitText} ${rankText}` : `${suitText}-${rankText}`;
+
+/** A card's name for people and screen readers, e.g. "ace of hearts" or "Herz-Ass". */
 export function cardName(card: Card, lang: "en" | "de" = "en"): string {
   const rank = rankOf(card);
   const rankName = (RANK_NAMES[lang] as Partial<Record<Rank, string>>)[rank] ?? rank;
   const suitText = suitName(suitOf(card), lang);
-  return lang === "en" ? `${rankName} of ${suitText}` : `${suitText} ${rankName}`;
+  return lang === "en" ? `${rankName} of ${suitText}` : germanCardName(suitText, rankName);
 }

@@ -179,6 +179,10 @@ describe("cards and decks", () => {
   it("card names", () => {
     expect(cardName("Ah", "en")).toBe("ace of hearts");
     expect(cardName("Tc", "de")).toBe("Kreuz 10");
+    // As the rules pages write them: a picture card or an ace with a hyphen, a number card with a space.
+    expect(cardName("Qh", "de")).toBe("Herz-Dame");
+    expect(cardName("As", "de")).toBe("Pik-Ass");
+    expect(cardName("7d", "de")).toBe("Karo 7");
   });
 });
 

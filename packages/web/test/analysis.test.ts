@@ -200,7 +200,7 @@ describe("the estimates in plain words", () => {
   it("says each move's risk of losing a life and its chance to win, in German and English", () => {
     expect(optionWords(knock, de)).toBe("Klopfen: 18\u00a0% Risiko, ein Leben zu verlieren · Siegchance 34\u00a0%");
     expect(optionWords(knock, en)).toBe("Knock: 18% risk of losing a life · 34% chance to win the match");
-    expect(optionWords(take, de)).toMatch(/^Kreuz 7 gegen Herz König tauschen: 9\u00a0% Risiko/);
+    expect(optionWords(take, de)).toMatch(/^Kreuz 7 gegen Herz-König tauschen: 9\u00a0% Risiko/);
     expect(optionWords(take, en)).toMatch(/^Swap 7 of clubs for king of hearts: 9% risk/i);
     expect(percent(0.005, "de")).toBe("1\u00a0%");
     expect(percent(1, "en")).toBe("100%");
@@ -217,12 +217,12 @@ describe("the estimates in plain words", () => {
       options: [take, knock],
       worlds: 600,
     } as const;
-    expect(betterWords(decision, de)).toBe("Besser: Kreuz 7 gegen Herz König tauschen (Verlust 8,3 Prozentpunkte)");
+    expect(betterWords(decision, de)).toBe("Besser: Kreuz 7 gegen Herz-König tauschen (Verlust 8,3 Prozentpunkte)");
     expect(betterWords(decision, en)).toMatch(/^Better: swap 7 of clubs for king of hearts \(loses 8\.3 percentage/i);
     expect(betterWords({ ...decision, played: take.action, loss: 0, label: "best" }, de)).toBeNull();
     // One point is one: "1 Prozentpunkt", "1 percentage point" (a play-test read "Verlust 1 Prozentpunkte").
     const one = { ...decision, loss: 1.02, label: "mistake" } as const;
-    expect(betterWords(one, de)).toBe("Besser: Kreuz 7 gegen Herz König tauschen (Verlust 1 Prozentpunkt)");
+    expect(betterWords(one, de)).toBe("Besser: Kreuz 7 gegen Herz-König tauschen (Verlust 1 Prozentpunkt)");
     expect(betterWords(one, en)).toMatch(/\(loses 1 percentage point\)$/);
   });
 });

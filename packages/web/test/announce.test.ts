@@ -1,7 +1,7 @@
 import type { GameEvent } from "@schwimmen/rules";
 import { describe, expect, it } from "vitest";
 import { appendLog } from "../src/game/model.js";
-import { currentBanner, describeEvent } from "../src/table/announce.js";
+import { currentBanner, describeEvent, latestWords, stockWords } from "../src/table/announce.js";
 
 const names = ["Mara", "Lena", "Tom"];
 const de = { lang: "de" as const, faces: "french" as const, names, me: 0 };
@@ -62,7 +62,7 @@ describe("your own moves are told to you in the second person", () => {
     [{ type: "chose", seat: 0, packet: "second", middle: [] }, "Du hast ein Päckchen gewählt.", "You chose a packet."],
     [
       { type: "swapped", seat: 0, give: "Ah", take: "7c" },
-      "Du tauschst Herz Ass gegen Kreuz 7.",
+      "Du tauschst Herz-Ass gegen Kreuz 7.",
       "You swap ace of hearts for 7 of clubs.",
     ],
     [{ type: "swappedAll", seat: 0, gave: [], took: [] }, "Du tauschst alle drei Karten.", "You swap all three cards."],
@@ -90,7 +90,7 @@ describe("moves the computer made for a person are told as such", () => {
     const swap: GameEvent = { type: "swapped", seat: 1, give: "7h", take: "As" };
     expect(describeEvent(knock, de, true)).toBe("Der Computer spielt für dich: Du klopfst!");
     expect(describeEvent(knock, en, true)).toBe("The computer plays for you: You knock!");
-    expect(describeEvent(swap, de, true)).toBe("Der Computer spielt für Lena: Lena tauscht Herz 7 gegen Pik Ass.");
+    expect(describeEvent(swap, de, true)).toBe("Der Computer spielt für Lena: Lena tauscht Herz 7 gegen Pik-Ass.");
     // Not marked: the person's own move, as before; events that are no move stay as they are.
     expect(describeEvent(knock, de)).toBe("Du klopfst!");
     expect(describeEvent(dealt(0), de, true)).toBe(describeEvent(dealt(0), de));
@@ -98,5 +98,45 @@ describe("moves the computer made for a person are told as such", () => {
     const marked = appendLog([], [dealt(0), { event: knock, byComputer: true }, { event: swap, byComputer: false }]);
     expect(marked.map((entry) => entry.byComputer ?? false)).toEqual([false, true, false]);
     expect(currentBanner(marked, de)?.text).toBe("Der Computer spielt für dich: Du klopfst!");
+  });
+});
+
+describe("the status line after a round's end", () => {
+  const lost = (seat: number, count = 1): GameEvent => ({ type: "livesLost", seat, count, lives: 2 });
+  const five = { ...de, names: ["Mara", "Lena", "Tom", "Ben", "Ida"] };
+
+  it("names every seat that lost a life, not only the last one", () => {
+    expect(latestWords(log(dealt(0), lost(1), lost(2)), de)).toBe("Lena und Tom verlieren je 1 Leben.");
+    expect(latestWords(log(dealt(0), lost(1), lost(2)), en)).toBe("Lena and Tom lose 1 life each.");
+    expect(latestWords(log(dealt(0), lost(1), lost(2), lost(3), lost(4)), five)).toBe(
+      "Lena, Tom, Ben und Ida verlieren je 1 Leben.",
+    );
+    // One loser: as before.
+    expect(latestWords(log(dealt(0), lost(2)), de)).toBe("Tom verliert 1 Leben.");
+  });
+
+  it("tells the viewer's own loss first, in the second person, and keeps different counts apart", () => {
+    expect(latestWords(log(dealt(0), lost(2), lost(0)), de)).toBe("Du verlierst 1 Leben. Tom verliert 1 Leben.");
+    // The knocker pays double: two losses of different size.
+    expect(latestWords(log(dealt(0), lost(1, 2), lost(2)), de)).toBe("Lena verliert 2 Leben. Tom verliert 1 Leben.");
+  });
+
+  it("adds who swims and who is out, after the lives", () => {
+    const events: GameEvent[] = [lost(1), { type: "swimming", seat: 1 }, lost(2), { type: "out", seat: 2 }];
+    expect(latestWords(log(dealt(0), ...events), de)).toBe(
+      "Lena und Tom verlieren je 1 Leben. Lena schwimmt! Tom ist raus.",
+    );
+    expect(latestWords(log(dealt(0), lost(0), { type: "swimming", seat: 0 }), en)).toBe(
+      "You lose 1 life. You are swimming!",
+    );
+  });
+});
+
+describe("the stock's size in words", () => {
+  it("says one card in the singular", () => {
+    expect(stockWords(1, "de")).toBe("1 Karte im Stapel");
+    expect(stockWords(17, "de")).toBe("17 Karten im Stapel");
+    expect(stockWords(1, "en")).toBe("1 card in the stock");
+    expect(stockWords(0, "en")).toBe("0 cards in the stock");
   });
 });

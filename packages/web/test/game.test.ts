@@ -138,13 +138,13 @@ describe("words for events, moves and cards", () => {
     ).toBe("Fire! Ich holds three aces.");
     expect(bannerOf({ type: "passed", seat: 0 }, speech)).toBeNull();
     expect(describeEvent({ type: "swapped", seat: 2, give: "Ah", take: "7c" }, speech)).toBe(
-      "Tom tauscht Herz Ass gegen Kreuz 7.",
+      "Tom tauscht Herz-Ass gegen Kreuz 7.",
     );
   });
 
   it("describes moves and names cards on both faces", () => {
     expect(describeMove({ type: "swap", give: "Qs", take: "Jh" }, { ...speech, faces: "german" })).toBe(
-      "Grün Ober gegen Herz Unter tauschen",
+      "Grün-Ober gegen Herz-Unter tauschen",
     );
     expect(cardLabel("Qs", "en", "german")).toBe("Ober of leaves");
     expect(cardLabel("Td", "de", "german")).toBe("Schellen 10");
@@ -153,8 +153,8 @@ describe("words for events, moves and cards", () => {
     expect(rankIndex("Q", "en", "french")).toBe("Q");
     expect(rankIndex("J", "en", "german")).toBe("U");
     expect(rankIndex("T", "de", "german")).toBe("10");
-    expect(inGermanFaces("Tausche Pik Dame gegen Karo Bube: 20 in Kreuz", "de")).toBe(
-      "Tausche Grün Ober gegen Schellen Unter: 20 in Eichel",
+    expect(inGermanFaces("Tausche Pik-Dame gegen Karo-Bube: 20 in Kreuz", "de")).toBe(
+      "Tausche Grün-Ober gegen Schellen-Unter: 20 in Eichel",
     );
     expect(inGermanFaces("swap queen of spades for 9 of diamonds", "en")).toBe("swap Ober of leaves for 9 of bells");
   });

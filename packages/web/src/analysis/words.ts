@@ -40,7 +40,7 @@ export function optionWords(option: OptionEstimate, speech: Speech): string {
   });
 }
 
-/** The sentence under a decision that was not the best: "Besser: Herz König nehmen (Verlust 8 Prozentpunkte)". */
+/** The sentence under a decision that was not the best: "Besser: Herz-König nehmen (Verlust 8 Prozentpunkte)". */
 export function betterWords(decision: JudgedDecision, speech: Speech): string | null {
   if (decision.label === "best" || sameAction(decision.best, decision.played)) return null;
   return translator(speech.lang)("analysisBetter", {

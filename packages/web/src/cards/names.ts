@@ -1,4 +1,4 @@
-import { type Card, type Rank, type Suit, cardName, rankOf, suitOf } from "@schwimmen/rules";
+import { type Card, type Rank, type Suit, cardName, germanCardName, rankOf, suitOf } from "@schwimmen/rules";
 import type { Faces, Lang } from "../settings.js";
 
 /** German-suited cards: Eichel, Grün (Laub), Herz, Schellen stand for clubs, spades, hearts, diamonds. */
@@ -12,13 +12,13 @@ const GERMAN_RANKS: Readonly<Record<Lang, Partial<Record<Rank, string>>>> = {
   en: { T: "10", J: "Unter", Q: "Ober", K: "king", A: "ace" },
 };
 
-/** A card's spoken name on the chosen faces: "Herz Dame" on French faces, "Herz Ober" on German ones. */
+/** A card's spoken name on the chosen faces: "Herz-Dame" on French faces, "Herz-Ober" on German ones. */
 export function cardLabel(card: Card, lang: Lang, faces: Faces): string {
   if (faces === "french") return cardName(card, lang);
   const rank = rankOf(card);
   const rankName = GERMAN_RANKS[lang][rank] ?? rank;
   const suitName = GERMAN_SUITS[lang][suitOf(card)];
-  return lang === "de" ? `${suitName} ${rankName}` : `${rankName} of ${suitName}`;
+  return lang === "de" ? germanCardName(suitName, rankName) : `${rankName} of ${suitName}`;
 }
 
 /** The index printed in a card's corner: 7 8 9 10, then B D K A (German) or J Q K A (English) on French faces, U O K A on German faces. */

@@ -52,7 +52,7 @@ describe.skipIf(!chromiumAvailable())("the rules pages", () => {
       const rows = await page.$$eval("article .hand-picture__cards", (els) =>
         els.map((e) => e.getAttribute("aria-label")),
       );
-      expect(rows[0]).toBe("Herz Ass, Herz König, Herz 8");
+      expect(rows[0]).toBe("Herz-Ass, Herz-König, Herz 8");
       expect(await page.locator("article figcaption", { hasText: "= 30,5: drei Gleiche" }).count()).toBe(1);
       // The worked example.
       expect(await page.textContent("article")).toContain("Mia hat mit 28 die niedrigste Hand und verliert ein Leben.");
@@ -78,6 +78,49 @@ describe.skipIf(!chromiumAvailable())("the rules pages", () => {
       await context.close();
     }, 120_000);
   }
+
+  it("on a phone, the full reference has its contents folded at the top, and a way back up", async () => {
+    const context = await env.browser.newContext({
+      viewport: { width: 360, height: 740 },
+      locale: "de-DE",
+      reducedMotion: "reduce",
+    });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/#/rules/full`);
+    await shown(page, "rules.de");
+    const contents = page.locator("nav.rules-contents");
+    // Folded: the page starts with its text, not with a long list.
+    expect(await contents.locator("details").getAttribute("open")).toBeNull();
+    expect(await page.locator(".rules-to-top").count()).toBe(0);
+    await contents.locator("summary", { hasText: "Inhalt" }).click();
+    const chapters = await contents.locator("details > ol > li > a").allTextContents();
+    expect(chapters).toEqual([
+      "1. Das Spiel",
+      "2. Die Grundregeln",
+      "3. Hausregeln",
+      "4. Rechenbeispiele",
+      "5. Presets",
+      "6. Wo die Regeln offen bleiben",
+      "Quellen",
+    ]);
+    // A section leads to its heading (the address stays copyable) and takes the focus there.
+    const entry = contents.locator("a", { hasText: "Beispiel 8: das verdeckte Spiel" });
+    expect(await entry.getAttribute("href")).toBe("#/rules/full?lang=de&at=beispiel-8-das-verdeckte-spiel");
+    await entry.click();
+    await page.waitForFunction(() => {
+      const top = document.getElementById("beispiel-8-das-verdeckte-spiel")!.getBoundingClientRect().top;
+      return top >= 0 && top < 100;
+    });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("beispiel-8-das-verdeckte-spiel");
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: screenshotPath("rules-full-de-section-360x740") });
+    // Far down the page: a way back to the top, to the contents and the links.
+    await page.locator(".rules-to-top", { hasText: "Nach oben" }).click();
+    await page.waitForFunction(() => scrollY === 0);
+    expect(await contents.isVisible()).toBe(true);
+    await page.waitForSelector(".rules-to-top", { state: "detached" });
+    await context.close();
+  }, 120_000);
 
   it("the English link shows English, and the pages follow the app's language", async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "de-DE" });
