@@ -119,28 +119,51 @@ export function moneyText(cents: number, lang: "de" | "en", signed = false): str
 }
 
 /** A CSV field: quoted when needed; text that a spreadsheet would take for a formula gets a leading apostrophe. */
-function csvField(text: string): string {
+function csvField(text: string, separator: string): string {
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n']/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return /["\r\n']/.test(safe) || safe.includes(separator) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** The two forms of the CSV: plain (for programs, as documented) and German (for a German spreadsheet). */
+const CSV_FORMS = {
+  plain: {
+    separator: ",",
+    decimal: ".",
+    bom: "",
+    words: { match: "match", stake: "stake", pot: "pot", total: "total" },
+  },
+  // A German spreadsheet splits fields at semicolons and reads a decimal comma; the byte order mark tells it that
+  // the file is UTF-8 (else "Jürgen" arrives as "JÃ¼rgen").
+  de: {
+    separator: ";",
+    decimal: ",",
+    bom: "\uFEFF",
+    words: { match: "Partie", stake: "Einsatz", pot: "Pott", total: "Summe" },
+  },
+} as const;
+
 /**
- * The ledger as CSV (comma separated, CRLF line ends): a header row (match, stake, pot, then one column per player),
- * a row per match and a last row "total"; amounts as euros with a decimal point. A player absent from a match has an
- * empty cell there.
+ * The ledger as CSV (CRLF line ends): a header row (match, stake, pot, then one column per player), a row per match
+ * and a last row "total"; amounts in euros. A player absent from a match has an empty cell there. Plain: comma
+ * separated, a decimal point, English words; `form: "de"` for a German spreadsheet: semicolons, a decimal comma,
+ * German words and a byte order mark.
  */
-export function ledgerCsv(ledger: Ledger): string {
+export function ledgerCsv(ledger: Ledger, form: keyof typeof CSV_FORMS = "plain"): string {
+  const { separator, decimal, bom, words } = CSV_FORMS[form];
+  const euros = (cents: number) => euroText(cents).replace(".", decimal);
+  // Names are text and escaped; amounts are numbers as they are (a minus sign must stay a minus sign).
+  const line = (cells: readonly string[]) => cells.join(separator);
   const totals = ledgerTotals(ledger);
-  const header = ["match", "stake", "pot", ...totals.map((t) => t.name)];
-  const lines = [header.map(csvField).join(",")];
+  const header = [words.match, words.stake, words.pot, ...totals.map((t) => t.name)];
+  const lines = [line(header.map((cell) => csvField(cell, separator)))];
   for (const row of ledger) {
     const cells = totals.map((t) => {
       const seat = row.players.indexOf(t.name);
-      return seat < 0 ? "" : euroText(row.balance[seat] ?? 0);
+      return seat < 0 ? "" : euros(row.balance[seat] ?? 0);
     });
-    lines.push([String(row.match), euroText(row.stake), euroText(row.pot), ...cells].join(","));
+    lines.push(line([String(row.match), euros(row.stake), euros(row.pot), ...cells]));
   }
   const pot = ledger.reduce((sum, row) => sum + row.pot, 0);
-  lines.push(["total", "", euroText(pot), ...totals.map((t) => euroText(t.cents))].join(","));
-  return lines.join("\r\n") + "\r\n";
+  lines.push(line([words.total, "", euros(pot), ...totals.map((t) => euros(t.cents))]));
+  return bom + lines.join("\r\n") + "\r\n";
 }

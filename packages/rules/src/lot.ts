@@ -43,3 +43,13 @@ export function drawForDealer(seats: number, deck: DeckName, decks: 1 | 2, seed:
   }
   return { draws, dealer: drawing[0] ?? 0 };
 }
+
+/** How long (ms) a client shows each pass of a lot, and the result after the last one. */
+export const LOT_PASS_MS = 1800;
+export const LOT_HOLD_MS = 1400;
+
+/**
+ * How long the lot is shown at the table: every pass in turn, then who deals. The first deal waits for it (the
+ * server, and a game against the computer at a readable speed), so that nobody's turn runs under the show.
+ */
+export const lotShowMs = (lot: Lot): number => lot.draws.length * LOT_PASS_MS + LOT_HOLD_MS;

@@ -229,6 +229,22 @@ describe("the ledger (Kasse)", () => {
     ]);
   });
 
+  it("writes CSV for a German spreadsheet: semicolons, a decimal comma, German words, a byte order mark", () => {
+    let ledger = addToLedger([], 1, ["Anna", "Bot 2", "Kim; Jo"], one);
+    ledger = addToLedger(ledger, 2, ["Anna", "Bot 2", "Jörg"], two);
+    const text = ledgerCsv(ledger, "de");
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    expect(text.slice(1).split("\r\n")).toEqual([
+      'Partie;Einsatz;Pott;Anna;Bot 2;"Kim; Jo";Jörg',
+      "1;0,10;0,80;0,80;-0,40;-0,40;",
+      "2;0,10;1,00;-0,40;0,80;;-0,40",
+      "Summe;;1,80;0,40;0,40;-0,40;-0,40",
+      "",
+    ]);
+    // The plain form is unchanged: a comma in a name is quoted there, a semicolon is not.
+    expect(ledgerCsv(ledger).split("\r\n")[0]).toBe("match,stake,pot,Anna,Bot 2,Kim; Jo,Jörg");
+  });
+
   it("stays bounded and keeps the totals when old matches are folded", () => {
     let ledger = addToLedger([], 1, ["A", "B", "C"], one);
     for (let m = 2; m <= 260; m++) ledger = addToLedger(ledger, m, ["A", "B", "C"], m % 2 ? one : two);

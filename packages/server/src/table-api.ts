@@ -40,12 +40,21 @@ async function matchList(deps: HttpDeps, code: string) {
   );
 }
 
-/** The table's Kasse as CSV (ledgerCsv in packages/rules): a header, a row per settled match, the totals. */
-const sendLedger = (res: ServerResponse, model: TableModel) =>
-  send(res, 200, "text/csv; charset=utf-8", ledgerCsv(model.ledger ?? []), {
-    "Cache-Control": "no-store",
-    "Content-Disposition": `attachment; filename="kasse-${model.code}.csv"`,
-  });
+/**
+ * The table's Kasse as CSV (ledgerCsv in packages/rules): a header, a row per settled match, the totals; `?lang=de`
+ * in the form a German spreadsheet reads (semicolons, a decimal comma).
+ */
+const sendLedger = (res: ServerResponse, model: TableModel, url: URL) =>
+  send(
+    res,
+    200,
+    "text/csv; charset=utf-8",
+    ledgerCsv(model.ledger ?? [], url.searchParams.get("lang") === "de" ? "de" : "plain"),
+    {
+      "Cache-Control": "no-store",
+      "Content-Disposition": `attachment; filename="kasse-${model.code}.csv"`,
+    },
+  );
 
 const sendRecord = (res: ServerResponse, code: string, match: number, text: string) =>
   send(res, 200, "application/json; charset=utf-8", text, {
@@ -105,7 +114,7 @@ export async function tableApi(deps: HttpDeps, req: IncomingMessage, url: URL, r
   if (route === "")
     return send(res, 200, "application/json; charset=utf-8", table.tableJson(), { "Cache-Control": "no-store" });
   if (route === "/matches") return json(res, 200, { code: model.code, matches: await matchList(deps, model.code) });
-  if (route === "/ledger.csv") return sendLedger(res, model);
+  if (route === "/ledger.csv") return sendLedger(res, model, url);
   const asked = askedMatch(url);
   const match = asked === undefined ? model.match : asked;
   if (match === null || match < 1 || match > model.match) {

@@ -2,7 +2,7 @@
  * What happens at a table by itself: the next deal after a pause, bots' moves (and a bot's move for an away
  * player), and the turn timer that marks a slow player away. Each step goes through the table's command queue.
  */
-import { type MatchState, phaseOf, viewFor } from "@schwimmen/rules";
+import { type MatchState, drawForDealer, lotShowMs, phaseOf, viewFor } from "@schwimmen/rules";
 import type { Logger } from "pino";
 import type { BotPlayer } from "./bot-player.js";
 import type { Clock, TimerHandle } from "./clock.js";
@@ -13,6 +13,9 @@ import type { LogEntry, ModelError, TableModel } from "./table-model.js";
  * Never more than the table's own `turnSeconds`; long enough for a phone that locked its screen to come back.
  */
 export const ABSENT_TURN_SECONDS = 20;
+
+/** Added to the lot's show before the first deal: the frames' way to the clients. */
+const LOT_MARGIN_MS = 300;
 
 /** What the driver needs of its table. */
 export interface Driven {
@@ -71,7 +74,9 @@ export class TableDriver {
     const game = model.game;
     const phase = phaseOf(game);
     if (phase === "dealing") {
-      later(game.round === null ? 0 : settings.roundPauseMs, () => [{ kind: "deal", seed: this.deps.newSeed() }]);
+      later(game.round === null ? this.lotPause() : settings.roundPauseMs, () => [
+        { kind: "deal", seed: this.deps.newSeed() },
+      ]);
       return;
     }
     const seat = game.round!.toAct;
@@ -96,6 +101,17 @@ export class TableDriver {
         this.botEntry(this.table.model.game, seat),
       ]);
     }
+  }
+
+  /**
+   * Before a match's first deal: when its dealer was drawn by lot, the time the clients show the draw (plus a little
+   * for the frames to arrive), so that no turn and no clock runs under it; else none.
+   */
+  private lotPause(): number {
+    const { model } = this.table;
+    const { seats, rules } = model.config;
+    if (!model.lot) return 0;
+    return lotShowMs(drawForDealer(seats, rules.deck, rules.decks, model.lot)) + LOT_MARGIN_MS;
   }
 
   /** `seat` lost its last connection: on its own turn, the running deadline comes closer (see `drive`). */

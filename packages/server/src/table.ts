@@ -280,19 +280,23 @@ export class Table {
     if (!this.hostCheck(sub, re)) return;
     if (this.model.status !== "lobby") return sub.send(errorFrame("ALREADY_STARTED", "the match has started", re));
     const bots = this.model.seats.flatMap((s, i) => (s.token === null && s.bot === null ? [i] : []));
-    await this.reply(sub, re, [
-      { kind: "start", ...this.beginning(), bots },
-      { kind: "deal", seed: this.deps.newSeed() },
-    ]);
+    const beginning = this.beginning();
+    await this.reply(sub, re, [{ kind: "start", ...beginning, bots }, ...this.firstDeal(beginning)]);
+  }
+
+  /**
+   * The first deal goes with the start, unless the dealer is drawn by lot: then the driver deals once the clients
+   * have shown the draw (`TableDriver`), so that no turn runs under it.
+   */
+  private firstDeal(beginning: { lot?: string }): LogEntry[] {
+    return beginning.lot === undefined ? [{ kind: "deal", seed: this.deps.newSeed() }] : [];
   }
 
   async rematch(sub: Subscriber, re: ReplyId): Promise<void> {
     if (!this.hostCheck(sub, re)) return;
     if (this.model.status !== "over") return sub.send(errorFrame("MATCH_NOT_OVER", "the match is still running", re));
-    await this.reply(sub, re, [
-      { kind: "rematch", ...this.beginning() },
-      { kind: "deal", seed: this.deps.newSeed() },
-    ]);
+    const beginning = this.beginning();
+    await this.reply(sub, re, [{ kind: "rematch", ...beginning }, ...this.firstDeal(beginning)]);
   }
 
   /**

@@ -1,7 +1,15 @@
 /** Stakes and the first dealer by lot at a table: settled after each match, kept over a rematch and a restart. */
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type LotDraw, drawForDealer, highestOf, ledgerTotals, replayRecord, settleMatch } from "@schwimmen/rules";
+import {
+  type LotDraw,
+  drawForDealer,
+  highestOf,
+  ledgerTotals,
+  lotShowMs,
+  replayRecord,
+  settleMatch,
+} from "@schwimmen/rules";
 import { DEFAULT_RULES } from "@schwimmen/rules";
 import type { KasseInfo, TableInfo } from "../src/protocol.js";
 import { applyEntry, initialModel } from "../src/table-model.js";
@@ -110,6 +118,21 @@ describe("stakes at a table", () => {
     const lines = text.trimEnd().split("\r\n");
     expect(lines[0]).toBe("match,stake,pot,Lena,Bot 2,Bot 3");
     expect(lines).toHaveLength(4);
+    // ?lang=de: the same Kasse for a German spreadsheet.
+    const germanBytes = Buffer.from(
+      await (await fetch(`${first.url}/api/tables/${code}/ledger.csv?lang=de`)).arrayBuffer(),
+    );
+    // A byte order mark first (a spreadsheet then reads UTF-8), then the rows.
+    expect([...germanBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const german = germanBytes.subarray(3).toString("utf8").split("\r\n");
+    expect(german[0]).toBe("Partie;Einsatz;Pott;Lena;Bot 2;Bot 3");
+    const asPlain = german.slice(1).map((line) => line.replaceAll(";", "|").replaceAll(",", ".").replaceAll("|", ","));
+    expect(asPlain).toEqual(
+      text
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.replace(/^total/, "Summe")),
+    );
     expect(lines[1]!.startsWith("1,0.10,")).toBe(true);
     const euros = (cents: number) => (cents / 100).toFixed(2);
     expect(lines[3]).toBe(
@@ -136,6 +159,26 @@ describe("stakes at a table", () => {
     expect(tableOf(end3).kasse!.rows.slice(0, 2)).toEqual(kasse2.rows);
     await back.close();
   }, 90_000);
+
+  it("deals the first round only once the clients have shown the lot: no turn runs under the show", async () => {
+    const server = await testServer({ settings: { botDelayMs: 0, roundPauseMs: 0 } });
+    servers.push(server);
+    const host = await TestClient.open(server.url);
+    const base = { type: "create", name: "Tisch", playerName: "Lena", seats: 4, preset: "quick" } as const;
+    await host.request({ ...base, botLevel: "random", turnSeconds: 60, dealerByLot: true });
+    const asked = performance.now();
+    const started = await host.request({ type: "start" });
+    const events = eventsOf(started);
+    expect(events.map((e) => e.type)).toContain("dealerDrawn");
+    expect(events.map((e) => e.type)).not.toContain("roundStarted");
+    // Nobody's clock runs yet.
+    expect(tableOf(started).turnEndsAt ?? null).toBeNull();
+    const drawn = events.find((e) => e.type === "dealerDrawn") as Drawn;
+    await host.waitFor((m) => JSON.stringify(m.events ?? []).includes('"roundStarted"'), 20_000);
+    // Timers never fire early; a little slack for the clock's rounding.
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(lotShowMs(drawn) - 20);
+    await host.close();
+  }, 30_000);
 
   it("refuses a stake out of bounds and plays without stakes by default", async () => {
     const server = await testServer();

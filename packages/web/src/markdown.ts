@@ -8,19 +8,15 @@ import type { Nodes, Root } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmTableFromMarkdown } from "mdast-util-gfm-table";
 import { gfmTable } from "micromark-extension-gfm-table";
+import { plainText } from "./markdown-text.js";
+
+export { plainText };
 
 declare module "mdast" {
   interface HeadingData {
     /** The anchor GitHub gives this heading, so that the docs' own `#links` work in the app too. */
     id?: string;
   }
-}
-
-/** The text of a node without its markup: "`deck`: das Kartenblatt" gives "deck: das Kartenblatt". */
-export function plainText(node: Nodes): string {
-  if ("value" in node) return node.value;
-  if ("children" in node) return node.children.map((child) => plainText(child)).join("");
-  return "";
 }
 
 /** Reads Markdown into a tree; every heading gets its GitHub anchor as `data.id`. Never throws. */

@@ -5,6 +5,7 @@ import type { VNode } from "preact";
 import { describe, expect, it } from "vitest";
 import { presetsFromMarkdown } from "@schwimmen/rules";
 import { parseMarkdown, plainText, treeModule } from "../src/markdown.js";
+import { chaptersOf } from "../src/markdown-text.js";
 import { type MarkdownHooks, batchEnds, renderMarkdown, safeHref } from "../src/screens/markdown-view.js";
 import { docLink } from "../src/screens/rules-page.js";
 
@@ -198,5 +199,30 @@ describe("the rules pages' Markdown (mdast-util-from-markdown with GFM tables)",
         expect(plainText(parseMarkdown(text) as Nodes)).toBe(text.trimEnd());
       }),
     );
+  });
+});
+
+describe("the contents of a rules page", () => {
+  it("lists the chapters (##) with their sections (###) by their anchors, and nothing else", () => {
+    const tree = parseMarkdown(
+      "# Title\n\n### Before any chapter\n\n## 1. One\n\n### `deck`: the pack\n\n#### Too deep\n\n## Two\n\ntext\n",
+    );
+    expect(chaptersOf(tree)).toEqual([
+      { id: "1-one", title: "1. One", sections: [{ id: "deck-the-pack", title: "deck: the pack" }] },
+      { id: "two", title: "Two", sections: [] },
+    ]);
+  });
+
+  it("covers every heading of the full reference in both languages, each leading to its anchor", () => {
+    for (const lang of ["de", "en"]) {
+      const tree = parseMarkdown(doc(`rules.${lang}.md`));
+      const chapters = chaptersOf(tree);
+      const listed = chapters.flatMap((c) => [c.id, ...c.sections.map((s) => s.id)]);
+      const headings = tree.children.flatMap((node) =>
+        node.type === "heading" && (node.depth === 2 || node.depth === 3) ? [node.data?.id] : [],
+      );
+      expect(listed).toEqual(headings);
+      expect(chapters.length).toBe(7);
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   applyAction,
   dealRound,
   drawForDealer,
+  lotShowMs,
   makeRecord,
   newMatch,
   phaseOf,
@@ -149,7 +150,13 @@ export function createLocalGame(options: LocalGameOptions): GameController {
     }
     state = created.value;
     store.set({ ...store.get(), log: [], lot: lot ? lotView(lot) : null });
-    deal();
+    // At a readable speed the first deal waits while the lot is shown, so that no bot moves under it.
+    if (lot === null || options.delay() === 0) return deal();
+    const mine = ++generation;
+    timer = setTimeout(() => {
+      timer = null;
+      if (!disposed && mine === generation && phaseOf(state) === "dealing" && state.round === null) deal();
+    }, lotShowMs(lot));
   };
 
   const deal = () => {

@@ -52,6 +52,7 @@ export const de: Texts = {
   middle: "Mitte",
   stock: "Stapel",
   stockCount: "{n} Karten im Stapel",
+  stockCountOne: "1 Karte im Stapel",
   discarded: "{n} Karten aus dem Spiel",
   lives: "{n} Leben",
   life: "1 Leben",
@@ -89,6 +90,9 @@ export const de: Texts = {
   saidLost: "{name} verliert {n}.",
   saidSwimming: "{name} schwimmt!",
   saidOut: "{name} ist raus.",
+  saidLostMany: "{names} verlieren je {n}.",
+  saidSwimmingMany: "{names} schwimmen!",
+  saidOutMany: "{names} sind raus.",
   // Die eigenen Züge, in der zweiten Person erzählt
   selfRound: "Runde {n}: Du gibst.",
   selfChose: "Du hast ein Päckchen gewählt.",
@@ -352,6 +356,8 @@ export const de: Texts = {
   rulesMissing: "Die Regeln lassen sich gerade nicht laden.",
   rulesShort: "Die Regeln in zwei Minuten",
   rulesFull: "Ausführliche Regeln und Hausregeln",
+  rulesContents: "Inhalt",
+  rulesToTop: "Nach oben",
   // Verdecktes Spiel: das Päckchen, das verdeckt reihum geht
   packet: "Päckchen",
   packetAt: "{name} hat das Päckchen",

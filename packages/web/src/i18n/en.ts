@@ -52,6 +52,7 @@ export const en = {
   middle: "Middle",
   stock: "Stock",
   stockCount: "{n} cards in the stock",
+  stockCountOne: "1 card in the stock",
   discarded: "{n} cards out of play",
   lives: "{n} lives",
   life: "1 life",
@@ -90,6 +91,9 @@ export const en = {
   saidLost: "{name} loses {n}.",
   saidSwimming: "{name} is swimming!",
   saidOut: "{name} is out.",
+  saidLostMany: "{names} lose {n} each.",
+  saidSwimmingMany: "{names} are swimming!",
+  saidOutMany: "{names} are out.",
   // Your own moves, told in the second person
   selfRound: "Round {n}: you deal.",
   selfChose: "You chose a packet.",
@@ -356,6 +360,8 @@ export const en = {
   rulesMissing: "The rules cannot be loaded right now.",
   rulesShort: "The rules in two minutes",
   rulesFull: "Full rules and house rules",
+  rulesContents: "Contents",
+  rulesToTop: "Back to top",
   notFound: "This page does not exist.",
   // The hidden deal: the packet of two that goes round face down
   packet: "Packet",

@@ -8,6 +8,7 @@ import { cardLines } from "../card-lines.js";
 import type { Faces, Lang } from "../settings.js";
 import { useUi } from "../ui.js";
 import { type MarkdownHooks, MarkdownView } from "./markdown-view.js";
+import { RulesContents, ToTop } from "./rules-contents.js";
 
 // The short page for players (docs/play.*.md) and the full reference (docs/rules.*.md), each a chunk of its own that
 // loads on first use. They arrive as Markdown trees, read when the page is built (see vite.config.ts); a missing file
@@ -145,9 +146,15 @@ export function RulesPage({
         ) : loaded === "missing" ? (
           <p>{ui.tr("rulesMissing")}</p>
         ) : (
-          <MarkdownView tree={loaded.tree} hooks={hooks} onDrawn={whenDrawn} />
+          <>
+            {loaded.doc === "rules" ? (
+              <RulesContents tree={loaded.tree} href={(id) => rulesRoute("rules", loaded.lang, id)} />
+            ) : null}
+            <MarkdownView tree={loaded.tree} hooks={hooks} onDrawn={whenDrawn} />
+          </>
         )}
       </article>
+      <ToTop target="main" />
     </main>
   );
 }

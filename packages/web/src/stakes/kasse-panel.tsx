@@ -23,7 +23,8 @@ function Totals({ kasse, me, ui }: { kasse: KasseView; me: string | null; ui: Ui
       <thead>
         <tr>
           <th scope="col">{t("player")}</th>
-          {last ? <th scope="col">{t("thisMatch")}</th> : null}
+          {/* The last match settled, by its number: while the next one runs, its pot is not in the table yet. */}
+          {last ? <th scope="col">{t("matchN", { n: kasse.rows.length })}</th> : null}
           <th scope="col">{t("total")}</th>
         </tr>
       </thead>
@@ -50,12 +51,15 @@ function Totals({ kasse, me, ui }: { kasse: KasseView; me: string | null; ui: Ui
 function CsvLink({ kasse, ui }: { kasse: KasseView; ui: Ui }) {
   const [href, setHref] = useState<string | null>(kasse.csvUrl);
   useEffect(() => {
-    if (kasse.csvUrl !== null || kasse.ledger === null) return setHref(kasse.csvUrl);
-    const url = URL.createObjectURL(new Blob([ledgerCsv(kasse.ledger)], { type: "text/csv;charset=utf-8" }));
+    // In German, the form a German spreadsheet reads (semicolons, a decimal comma).
+    const form = ui.lang === "de" ? "de" : "plain";
+    if (kasse.csvUrl !== null) return setHref(form === "de" ? `${kasse.csvUrl}?lang=de` : kasse.csvUrl);
+    if (kasse.ledger === null) return setHref(null);
+    const url = URL.createObjectURL(new Blob([ledgerCsv(kasse.ledger, form)], { type: "text/csv;charset=utf-8" }));
     setHref(url);
     return () => URL.revokeObjectURL(url);
     // A new file only when the ledger changed (the pot changes the Kasse object at every life lost).
-  }, [kasse.csvUrl, kasse.ledger]);
+  }, [kasse.csvUrl, kasse.ledger, ui.lang]);
   if (href === null) return null;
   return (
     <a class="btn" href={href} download="kasse.csv" data-action="kasse-csv">

@@ -1,33 +1,30 @@
 import "./stakes.css";
-import { highestOf } from "@schwimmen/rules";
+import { LOT_PASS_MS, highestOf, lotShowMs } from "@schwimmen/rules";
 import { useEffect, useState } from "preact/hooks";
 import type { GameController } from "../game/model.js";
+import { reducedMotion } from "../motion.js";
 import { useStore } from "../store.js";
 import { CardShown } from "../table/card-button.js";
 import type { Ui } from "../ui.js";
 import { stakeText } from "./texts.js";
 
-/** How long the draw stays on the table (each pass gets its share). */
-export const LOT_SHOW_MS = 1500;
-
-const reducedMotion = (): boolean =>
-  typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-
 /**
  * The first dealer's lot as a short show over the table: each seat's card turns up, the highest is marked; ties
- * draw again. Once per lot; left out with reduced motion (the dealer line below says it all the same).
+ * draw again; then who deals. Once per lot, for as long as the first deal waits for it (`lotShowMs`). With reduced
+ * motion nothing turns: the last pass is shown at once, for the same time.
  */
 export function LotShow({ game, ui }: { game: GameController; ui: Ui }) {
   const { lot, players } = useStore(game.store);
   const [shown, setShown] = useState<number | null>(null);
   const [pass, setPass] = useState(0);
   useEffect(() => {
-    if (!lot || reducedMotion()) return;
+    if (!lot) return;
     setShown(lot.key);
-    setPass(0);
-    const step = LOT_SHOW_MS / lot.draws.length;
-    const timers = lot.draws.map((_, i) => setTimeout(() => setPass(i), i * step));
-    timers.push(setTimeout(() => setShown(null), LOT_SHOW_MS));
+    const still = reducedMotion();
+    setPass(still ? lot.draws.length - 1 : 0);
+    // Each pass in turn, then who deals (the first deal waits for it: lotShowMs).
+    const timers = still ? [] : lot.draws.map((_, i) => setTimeout(() => setPass(i), i * LOT_PASS_MS));
+    timers.push(setTimeout(() => setShown(null), lotShowMs(lot)));
     return () => timers.forEach(clearTimeout);
   }, [lot?.key]);
   if (!lot) return null;

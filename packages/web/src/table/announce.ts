@@ -124,10 +124,56 @@ export function latestWords(log: readonly LoggedEvent[], speech: Speech): string
   for (let i = log.length - 1; i >= 0; i--) {
     const { event, byComputer } = log[i]!;
     if (event.type === "passedOn" && log[i - 1]?.event.type === "knocked") continue;
+    if (AFTERMATH.has(event.type)) {
+      let from = i;
+      while (from > 0 && AFTERMATH.has(log[from - 1]!.event.type)) from--;
+      return aftermathWords(
+        log.slice(from, i + 1).map((entry) => entry.event),
+        speech,
+      );
+    }
     const text = describeEvent(event, speech, byComputer);
     if (text !== null) return text;
   }
   return null;
+}
+
+/** The news of a round's end, told together: each seat that lost lives, swims or is out is named. */
+const AFTERMATH: ReadonlySet<GameEvent["type"]> = new Set(["livesLost", "swimming", "out"]);
+const MANY = { saidLost: "saidLostMany", saidSwimming: "saidSwimmingMany", saidOut: "saidOutMany" } as const;
+
+/**
+ * A round's end in words, each piece of news once: "Ben und Mia verlieren je 1 Leben. Mia schwimmt!" The viewer's
+ * own news comes in the second person, before the others' ("Du verlierst 1 Leben. Ben verliert 1 Leben.").
+ */
+function aftermathWords(events: readonly GameEvent[], speech: Speech): string {
+  const tr = translator(speech.lang);
+  const groups = new Map<string, { key: keyof typeof MANY; n: string; seats: number[] }>();
+  const add = (id: string, key: keyof typeof MANY, n: string, seat: number) => {
+    const group = groups.get(id) ?? { key, n, seats: [] };
+    group.seats.push(seat);
+    groups.set(id, group);
+  };
+  const order = { livesLost: 0, swimming: 1, out: 2 } as Partial<Record<GameEvent["type"], number>>;
+  const sorted = [...events].sort((a, b) => (order[a.type] ?? 0) - (order[b.type] ?? 0));
+  for (const event of sorted) {
+    if (event.type === "livesLost") {
+      const n = event.count === 1 ? tr("life") : tr("lives", { n: event.count });
+      add(`lost ${event.count}`, "saidLost", n, event.seat);
+    } else if (event.type === "swimming") add("swimming", "saidSwimming", "", event.seat);
+    else if (event.type === "out") add("out", "saidOut", "", event.seat);
+  }
+  const list = new Intl.ListFormat(speech.lang, { type: "conjunction" });
+  const parts: string[] = [];
+  for (const { key, n, seats } of groups.values()) {
+    if (speech.me !== undefined && speech.me !== null && seats.includes(speech.me))
+      parts.push(told(speech, key, speech.me, { n }));
+    const others = seats.filter((seat) => seat !== speech.me);
+    if (others.length === 1) parts.push(told(speech, key, others[0]!, { n }));
+    else if (others.length > 1)
+      parts.push(tr(MANY[key], { names: list.format(others.map((s) => nameOf(speech, s))), n }));
+  }
+  return parts.join(" ");
 }
 
 /** A loud event that gets a banner on the table: a knock, 31 or Feuer. */
@@ -157,6 +203,10 @@ export function currentBanner(log: readonly LoggedEvent[], speech: Speech): { id
   }
   return null;
 }
+
+/** The stock's size in words, for screen readers: "1 Karte im Stapel", "17 Karten im Stapel". */
+export const stockWords = (n: number, lang: Lang): string =>
+  translator(lang)(n === 1 ? "stockCountOne" : "stockCount", { n });
 
 /** A move in words, for the hint line. */
 export function describeMove(move: Move, speech: Speech): string {

@@ -3,6 +3,7 @@ import type { JSX } from "preact";
 import type { Ui } from "../ui.js";
 import { CardBack, CardButton } from "./card-button.js";
 import { useCardDrag } from "./drag.js";
+import { stockWords } from "./announce.js";
 
 /** Arrow keys walk along a row of cards; up and down jump between the middle and the hand. */
 export function moveFocus(event: JSX.TargetedKeyboardEvent<HTMLElement>): void {
@@ -45,7 +46,7 @@ export function Middle({ view, ui, canSwap, picked, onPick, covered = false }: M
     <section class="felt" aria-label={ui.tr("middle")} inert={covered}>
       {/* Before the first deal (a table waiting for players) there is no stock yet: no empty place, no "0". */}
       {view.round >= 0 ? (
-        <div class="stock" role="img" aria-label={ui.tr("stockCount", { n: view.stockSize })}>
+        <div class="stock" role="img" aria-label={stockWords(view.stockSize, ui.lang)}>
           {view.stockSize > 0 ? <CardBack /> : <span class="card card--empty" aria-hidden="true" />}
           <span class="stock__count" aria-hidden="true">
             {view.stockSize}

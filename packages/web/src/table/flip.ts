@@ -1,10 +1,8 @@
 import { type RefObject } from "preact";
 import { useLayoutEffect, useRef } from "preact/hooks";
+import { reducedMotion } from "../motion.js";
 
 type Place = { readonly left: number; readonly top: number };
-
-const reducedMotion = (): boolean =>
-  typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
  * Cards that move: the open middle and the hand (result tables and replays only show cards); and things that go from

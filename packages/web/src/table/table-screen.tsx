@@ -13,6 +13,7 @@ import { Hand, Middle } from "./felt.js";
 import { useFlip } from "./flip.js";
 import { RoundResult } from "./result.js";
 import { useTableSounds } from "../sound.js";
+import { useTurnTitle } from "./turn-title.js";
 import { SoundToggle } from "../sound-toggle.js";
 import { Opponents, SeatBox } from "./seats.js";
 import { PacketFelt, type Slot, dropOf, slotCard, usePassOnPicks } from "./packet.js";
@@ -69,6 +70,7 @@ export function TableScreen({ game, onMenu, onReplay, header, topActions, coach,
   const ui = useUi();
   const model = useStore(game.store);
   useTableSounds(model);
+  useTurnTitle(model, ui.tr("yourTurn"));
   const { view, players, seat: me } = model;
   // Picks and the hint belong to one turn: stored with the turn they were made in, they lapse when it changes
   // (no effect needed, so a key pressed right after the redraw never meets a late reset).

@@ -100,4 +100,38 @@ describe.skipIf(!chromiumAvailable())("sound at the table", () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("schwimmen.settings")!).sound)).toBe(true);
     await context.close();
   }, 60_000);
+  it("the tab's title says when it is your turn, and only then", async () => {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    await presetSettings(page, { ...QUICK_LOCAL, lang: "de" });
+    await page.goto(`${env.server.url}/`);
+    await page.waitForSelector("[data-action=start-local]");
+    expect(await page.title()).toBe("Schwimmen · 31");
+    await page.goto(`${env.server.url}/#/play`);
+    await waitForMyTurn(page, "title");
+    // In a hidden tab too: the title is what the browser's tab strip shows.
+    await page.evaluate(() => Object.defineProperty(document, "visibilityState", { get: () => "hidden" }));
+    expect(await page.title()).toBe("▶ Du bist dran · Schwimmen · 31");
+    // A move made: no longer your turn (the bots move at once, so check the moment it is made).
+    const titles = await page.evaluate(async () => {
+      const seen: string[] = [];
+      const watch = new MutationObserver(() => seen.push(document.title));
+      watch.observe(document.querySelector("title")!, { childList: true, characterData: true, subtree: true });
+      (document.querySelector(".hand button.card") as HTMLElement).click();
+      (document.querySelector(".middle button.card") as HTMLElement).click();
+      for (let waited = 0; seen.length === 0 && waited < 5000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      watch.disconnect();
+      return seen;
+    });
+    expect(titles[0]).toBe("Schwimmen · 31");
+    // Back in the menu the page's own title stays.
+    await page.click("text=← Menü");
+    // (A match still running asks first.)
+    await page.click("dialog[open] [data-action=leave]");
+    await page.waitForSelector(".table-screen", { state: "detached" });
+    expect(await page.title()).toBe("Schwimmen · 31");
+    await context.close();
+  }, 60_000);
 });

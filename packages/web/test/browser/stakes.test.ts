@@ -139,9 +139,10 @@ describe.skipIf(!chromiumAvailable())("stakes against the computer", () => {
     );
     await page.screenshot({ path: screenshotPath("stakes-online-de-360x740") });
     const csv = await csvOf(page);
-    expect(csv[0]).toMatch(/^match,stake,pot,Anna,/);
-    expect(csv[1]).toMatch(/^1,0\.50,/);
-    expect(await page.getAttribute("[data-action=kasse-csv]", "href")).toBe(`/api/tables/${code}/ledger.csv`);
+    // In German, the form a German spreadsheet opens in columns: semicolons, a decimal comma, a byte order mark.
+    expect(csv[0]).toMatch(/^\uFEFFPartie;Einsatz;Pott;Anna;/);
+    expect(csv[1]).toMatch(/^1;0,50;/);
+    expect(await page.getAttribute("[data-action=kasse-csv]", "href")).toBe(`/api/tables/${code}/ledger.csv?lang=de`);
     await page.reload();
     await page.waitForSelector(".topbar [data-action=kasse]", { timeout: 15_000 });
     expect((await csvOf(page, ".topbar [data-action=kasse]")).join("\n")).toBe(csv.join("\n"));
