@@ -45,6 +45,7 @@ describe.skipIf(!chromiumAvailable())("the rules pages", () => {
         "Eine Runde zu dritt",
         "Verdeckt spielen",
         "Große Runde mit zwei Blättern",
+        "Um Spielgeld spielen",
         "Mehr",
       ]);
       // Card pictures drawn by the app's own card faces, each row named for screen readers.
