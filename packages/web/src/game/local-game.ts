@@ -150,8 +150,10 @@ export function createLocalGame(options: LocalGameOptions): GameController {
     }
     state = created.value;
     store.set({ ...store.get(), log: [], lot: lot ? lotView(lot) : null });
-    // At a readable speed the first deal waits while the lot is shown, so that no bot moves under it.
+    // At a readable speed the first deal waits while the lot is shown over the empty table, so that no bot moves
+    // under it.
     if (lot === null || options.delay() === 0) return deal();
+    publish([]);
     const mine = ++generation;
     timer = setTimeout(() => {
       timer = null;

@@ -40,6 +40,22 @@ if (!chromiumAvailable())
 describe.skipIf(!chromiumAvailable())("stakes against the computer", () => {
   const env = useServerAndBrowser();
 
+  it("at a readable speed, deals only once the lot has been shown: no card and no move under the show", async () => {
+    const { page, errors, close } = await freshPage(env.browser, env.server.url, { ...QUICK_LOCAL, speed: "quick" });
+    await page.evaluate(() => localStorage.setItem("schwimmen.stakes.v1", '{"stake":10,"dealerByLot":true}'));
+    await page.reload();
+    await page.click("[data-action=start-local]");
+    await page.waitForSelector(".lot");
+    // The table is there, empty, under the show.
+    expect(await page.locator(".hand .card").count()).toBe(0);
+    expect(await page.locator(".lot .lot__seat").count()).toBe(3);
+    await page.waitForSelector(".lot", { state: "detached", timeout: 15_000 });
+    await page.waitForSelector(".hand .card");
+    expect(await page.locator(".hand .card").count()).toBe(3);
+    expect(errors).toEqual([]);
+    await close();
+  }, 60_000);
+
   it("settles the stakes after a match and keeps the Kasse across a rematch and a reload", async () => {
     const quick = { ...QUICK_LOCAL, rules: { lives: 2, swimming: "off" } };
     const { page, errors, close } = await freshPage(env.browser, env.server.url, quick);
