@@ -60,6 +60,8 @@ export const de: Texts = {
   out: "raus",
   dealer: "Geber",
   knocked: "hat geklopft",
+  knockedShort: "geklopft",
+  moreSeats: "{n} weitere",
   yourTurn: "Du bist dran",
   turnOf: "{name} überlegt…",
   waiting: "Einen Moment…",

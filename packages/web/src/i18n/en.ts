@@ -60,6 +60,8 @@ export const en = {
   out: "out",
   dealer: "dealer",
   knocked: "knocked",
+  knockedShort: "knocked",
+  moreSeats: "{n} more",
   yourTurn: "Your turn",
   turnOf: "{name} is thinking…",
   waiting: "One moment…",

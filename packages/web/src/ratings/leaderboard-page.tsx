@@ -61,8 +61,14 @@ function BoardTable(props: {
           <th scope="col">{tr("colRank")}</th>
           <th scope="col">{tr("colName")}</th>
           <th scope="col">{tr("colRating")}</th>
-          <th scope="col">{tr("colMatches")}</th>
-          {month ? <th scope="col">{tr("colChange")}</th> : null}
+          <th scope="col" class="board__matches">
+            {tr("colMatches")}
+          </th>
+          {month ? (
+            <th scope="col" class="board__change">
+              {tr("colChange")}
+            </th>
+          ) : null}
         </tr>
       </thead>
       <tbody>
@@ -81,8 +87,8 @@ function BoardTable(props: {
                 </span>
               ) : null}
             </td>
-            <td>{e.matches}</td>
-            {month ? <td>{signed(e.change ?? 0)}</td> : null}
+            <td class="board__matches">{e.matches}</td>
+            {month ? <td class="board__change">{signed(e.change ?? 0)}</td> : null}
           </tr>
         ))}
       </tbody>

@@ -133,7 +133,15 @@ export function SeatBox({ seat, view, info, self, deadline, ui }: SeatProps) {
       </div>
       <div class="seat__badges">
         {view.dealer === seat && view.round >= 0 ? <span class="badge">{ui.tr("dealer")}</span> : null}
-        {view.knocker === seat ? <span class="badge badge--knock">{ui.tr("knocked")}</span> : null}
+        {/* On a phone's small chip the short word ("geklopft"): "hat geklopft" would be cut. */}
+        {view.knocker === seat ? (
+          <span class="badge badge--knock" title={ui.tr("knocked")}>
+            <span class="badge__long">{ui.tr("knocked")}</span>
+            <span class="badge__short" aria-hidden="true">
+              {ui.tr("knockedShort")}
+            </span>
+          </span>
+        ) : null}
         {turn && deadline !== null ? <Countdown deadline={deadline} ui={ui} /> : null}
       </div>
     </li>
@@ -164,6 +172,33 @@ export function Opponents(props: {
     if (top < list.scrollTop || top + turn.offsetHeight > list.scrollTop + list.clientHeight)
       list.scrollTop = Math.max(0, top - 8);
   }, [view.toAct, view.round]);
+  // A strip that scrolls says how many chips lie out of sight ("11 weitere ▾", or ▴ when they are above): a cut row
+  // alone was easy to miss.
+  const [more, setMore] = useState<{ n: number; below: boolean } | null>(null);
+  useEffect(() => {
+    const list = strip.current;
+    if (!list) return undefined;
+    const count = () => {
+      const box = list.getBoundingClientRect();
+      let above = 0;
+      let below = 0;
+      for (const chip of list.children) {
+        const r = chip.getBoundingClientRect();
+        if (r.top >= box.bottom - 4) below++;
+        else if (r.bottom <= box.top + 4) above++;
+      }
+      const n = above + below;
+      setMore(list.scrollHeight > list.clientHeight + 1 && n > 0 ? { n, below: below > 0 } : null);
+    };
+    count();
+    const resized = new ResizeObserver(count);
+    resized.observe(list);
+    list.addEventListener("scroll", count, { passive: true });
+    return () => {
+      resized.disconnect();
+      list.removeEventListener("scroll", count);
+    };
+  }, [order.length]);
   const crowd = order.length > 11 ? " seats--many seats--huge" : order.length > 8 ? " seats--many" : "";
   return (
     <ul
@@ -171,6 +206,7 @@ export function Opponents(props: {
       class={`seats${order.length > 5 ? " seats--crowded" : ""}${crowd}`}
       aria-label={props.ui.tr("seats")}
       data-count={order.length}
+      data-more={more ? `${props.ui.tr("moreSeats", { n: more.n })} ${more.below ? "▾" : "▴"}` : undefined}
     >
       {order.map((seat) => (
         <SeatBox

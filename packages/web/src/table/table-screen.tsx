@@ -1,5 +1,6 @@
 import "../styles/table.css";
 import "../styles/packet.css";
+import "./table-fit.css";
 import type { Card, Move, TableView } from "@schwimmen/rules";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { cardLabel, inGermanFaces } from "../cards/names.js";
