@@ -46,7 +46,7 @@ function Route({ hash }: { hash: string }) {
   const params = new URLSearchParams(query);
   if (path === "/play") return <LocalTable onMenu={toMenu} />;
   if (path === "/lobby") return <LobbyPage onMenu={toMenu} />;
-  if (path === "/leaderboard") return <LeaderboardPage onMenu={toMenu} />;
+  if (path === "/leaderboard") return <LeaderboardPage onMenu={toMenu} params={params} />;
   // "Schnell spielen": a seat at a waiting public table (preset and seats in the query).
   if (path === "/quick")
     return <OnlineTable code={null} params={new URLSearchParams(`${query}&quick=1`)} onMenu={toMenu} />;

@@ -2,6 +2,7 @@ import "./leaderboard.css";
 import { useEffect, useState } from "preact/hooks";
 import type { LeaderboardAnswer as Board } from "@schwimmen/server/protocol";
 import { OFFERED_LEVELS } from "../game/bot-protocol.js";
+import { fetchMe } from "../players/api.js";
 import { useUi } from "../ui.js";
 import { type RatingTr, useRatingText } from "./ratings-texts.js";
 
@@ -17,6 +18,13 @@ export function monthStep(month: string, by: -1 | 1): `${number}-${number}` {
 
 /** The server knows no month before this one. */
 const FIRST_MONTH = "2000-01";
+
+/** The period an address asks for (`#/leaderboard?period=2026-10`); anything else is the overall board. */
+export function periodOf(asked: string | null | undefined): Period {
+  if (asked === "month") return "month";
+  if (asked && /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) && asked >= FIRST_MONTH) return asked as Period;
+  return "all";
+}
 
 /** Players shown on the page. */
 const BOARD_SIZE = 50;
@@ -41,8 +49,10 @@ function BoardTable(props: {
   /** The month's name ("November 2026"), for a past month's empty board. */
   readonly monthName: string;
   readonly tr: RatingTr;
+  /** The person's own player id, whose row is marked. */
+  readonly me: string | null;
 }) {
-  const { board, period, monthName, tr } = props;
+  const { board, period, monthName, tr, me } = props;
   const month = period !== "all";
   if (board.entries.length === 0) {
     const empty = !month
@@ -73,10 +83,16 @@ function BoardTable(props: {
       </thead>
       <tbody>
         {board.entries.map((e) => (
-          <tr key={e.player} data-board-player={e.player}>
+          <tr
+            key={e.player}
+            data-board-player={e.player}
+            class={e.player === me ? "board__me" : undefined}
+            aria-current={e.player === me ? "true" : undefined}
+          >
             <td>{e.rank}</td>
             <td>
               <a href={`#/player/${encodeURIComponent(e.player)}`}>{e.name}</a>
+              {e.player === me ? <span class="board__you"> ({tr("boardYou")})</span> : null}
             </td>
             <td data-rating={e.rating}>
               {e.rating}
@@ -108,10 +124,31 @@ function nameOfMonth(lang: string, month: string): string {
  * `#/leaderboard`: the best rated players overall or in a month (this one, or an earlier one by the arrows), with
  * the bots' ratings for comparison.
  */
-export function LeaderboardPage({ onMenu }: { readonly onMenu: () => void }) {
+export function LeaderboardPage({
+  onMenu,
+  params,
+}: {
+  readonly onMenu: () => void;
+  readonly params?: URLSearchParams;
+}) {
   const ui = useUi();
   const tr = useRatingText();
-  const [period, setPeriod] = useState<Period>("all");
+  const [period, setPeriod] = useState<Period>(() => periodOf(params?.get("period")));
+  // The period chosen is kept in the address (replaced, not added: Back leaves the page), so a reload or a shared
+  // link shows the same board.
+  useEffect(() => {
+    const address = period === "all" ? "#/leaderboard" : `#/leaderboard?period=${period}`;
+    if (location.hash !== address) history.replaceState(history.state, "", address);
+  }, [period]);
+  // The person's own row is marked, once the server has said who they are.
+  const [me, setMe] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void fetchMe().then((found) => live && found.ok && setMe(found.value?.id ?? null));
+    return () => {
+      live = false;
+    };
+  }, []);
   // The answer is kept with the period it was asked for, so a tab switch never shows the other tab's rows under
   // the new heading while the new answer is on its way.
   const [loaded, setLoaded] = useState<{ readonly period: Period; readonly board: Board | "failed" } | null>(null);
@@ -128,6 +165,9 @@ export function LeaderboardPage({ onMenu }: { readonly onMenu: () => void }) {
   useEffect(() => {
     if (period === "month" && board !== null && board !== "failed") setCurrent(board.period);
   }, [period, board]);
+  // Opened at an earlier month (a reload, a link), the server has not said its month yet: this device's UTC month
+  // stands in until it does.
+  const latest = current ?? new Date().toISOString().slice(0, 7);
   const shown = period === "all" ? null : period === "month" ? current : period;
   return (
     <main id="main" class="page leaderboard" tabIndex={-1} data-leaderboard>
@@ -167,10 +207,8 @@ export function LeaderboardPage({ onMenu }: { readonly onMenu: () => void }) {
               class="btn"
               data-action="month-after"
               aria-label={tr("monthAfter")}
-              disabled={current === null || shown >= current}
-              onClick={() =>
-                setPeriod(current !== null && monthStep(shown, 1) >= current ? "month" : monthStep(shown, 1))
-              }
+              disabled={shown >= latest}
+              onClick={() => setPeriod(monthStep(shown, 1) >= latest ? "month" : monthStep(shown, 1))}
             >
               ›
             </button>
@@ -186,6 +224,7 @@ export function LeaderboardPage({ onMenu }: { readonly onMenu: () => void }) {
                 period={period}
                 monthName={period === "all" ? "" : nameOfMonth(ui.lang, board.period)}
                 tr={tr}
+                me={me}
               />
             </div>
           ) : null}

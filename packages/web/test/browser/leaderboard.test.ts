@@ -82,12 +82,31 @@ describe.skipIf(!chromiumAvailable())("leaderboard", () => {
     expect(await page.textContent("[data-board-empty]")).toBe(`Im ${name} gab es keine gewertete Partie.`);
     expect(await page.isDisabled("[data-action=month-after]")).toBe(false);
     await page.screenshot({ path: screenshotPath("leaderboard-past-month-360x740") });
+    // The month is kept in the address: a reload (or a shared link) shows the same board.
+    expect(new URL(page.url()).hash).toBe(`#/leaderboard?period=${before}`);
+    await page.reload();
+    await page.waitForSelector("[data-board-empty]", { timeout: 10_000 });
+    expect(await page.textContent(".board-month__name")).toBe(name);
     await page.click("[data-action=month-after]");
     await page.waitForSelector("[data-board=month] [data-board-player]", { timeout: 10_000 });
     expect(await page.getAttribute("[data-board=month]", "data-month")).toBe(thisMonth);
     expect(await page.isDisabled("[data-action=month-after]")).toBe(true);
+    expect(new URL(page.url()).hash).toBe("#/leaderboard?period=month");
+    // Nobody's row is marked for Lena, who is not on the board.
+    expect(await page.$$("[data-board-player][aria-current]")).toHaveLength(0);
     await page.click(`[data-board-player="${anna.id}"] a`);
     await page.waitForFunction((id) => location.hash === `#/player/${id}`, anna.id, { timeout: 15_000 });
     await context.close();
+
+    // Anna's own row is marked (her device's answer to "who am I", stood in for here).
+    const mine = await newPlayer(env.browser, "Gast", { lang: "de", width: 360, height: 740 });
+    await mine.page.route("**/api/me", (route) =>
+      route.fulfill({ json: { player: { id: anna.id, name: "Anna", kind: "guest" } } }),
+    );
+    await mine.page.goto(`${url}/#/leaderboard`);
+    await mine.page.waitForSelector(`[data-board-player="${anna.id}"][aria-current=true]`, { timeout: 10_000 });
+    expect(await mine.page.textContent(`[data-board-player="${anna.id}"] .board__you`)).toBe(" (du)");
+    expect(await mine.page.$$("[data-board-player][aria-current]")).toHaveLength(1);
+    await mine.context.close();
   }, 90_000);
 });
