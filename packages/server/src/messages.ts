@@ -91,6 +91,7 @@ export function tableInfo(
     spectators: extras.spectators,
     fillAt: model.status === "lobby" ? extras.fillAt : null,
     quick: model.config.quick === true,
+    ...(model.status === "over" && model.awayAtEnd?.length ? { awayAtEnd: model.awayAtEnd } : {}),
   };
 }
 

@@ -230,8 +230,10 @@ export class PgPlayerStore implements PlayerStore {
 
   async recordsOf(playerId: string, limit: number): Promise<PlayerRecordRow[]> {
     const result = await this.pool.query<PlayerRecordRow>(
-      `SELECT p.code, p.match, p.seat, p.at, r.record FROM player_records p
+      `SELECT p.code, p.match, p.seat, p.at, r.record, t.config::jsonb ->> 'visibility' AS "tableVisibility"
+       FROM player_records p
        JOIN match_records r ON r.code = p.code AND r.match = p.match
+       LEFT JOIN tables t ON t.code = p.code
        WHERE p.player_id = $1 ORDER BY p.at DESC LIMIT $2`,
       [playerId, limit],
     );

@@ -4,6 +4,7 @@
  * the places.
  */
 import { type MatchState, isFire, replayRecordText } from "@schwimmen/rules";
+import { type MatchAccess, codeShown, matchAccess, matchKey } from "./match-privacy.js";
 import type { PlayerRecordRow } from "./player-store.js";
 
 export interface PlayerStats {
@@ -23,7 +24,10 @@ export interface PlayerStats {
 
 /** One past match as the profile lists it. */
 export interface PlayerMatch {
-  readonly code: string;
+  /** The table's code; null for a private table's match the viewer did not sit in (match-privacy.ts). */
+  readonly code: string | null;
+  /** Played at a private table (reached by invite code only). */
+  readonly private: boolean;
   readonly match: number;
   readonly finishedAt: number;
   readonly seat: number;
@@ -93,8 +97,15 @@ function count(tally: Tally, state: MatchState, seat: number, rules: unknown, aw
   return place;
 }
 
-/** Statistics and the match list of one player from their records (rows that do not replay are left out). */
-export function playerStats(rows: readonly PlayerRecordRow[]): { stats: PlayerStats; matches: PlayerMatch[] } {
+/**
+ * Statistics and the match list of one player from their records (rows that do not replay are left out), as
+ * `viewer` (the player id of whoever asks, null for nobody signed in) may see them; `access` tells, per match
+ * (`matchKey`), whether it was private and who sat in it.
+ */
+export function playerStats(
+  rows: readonly PlayerRecordRow[],
+  viewer: string | null = null,
+): { stats: PlayerStats; matches: PlayerMatch[]; access: Map<string, MatchAccess> } {
   const tally: Tally = {
     played: 0,
     won: 0,
@@ -108,16 +119,20 @@ export function playerStats(rows: readonly PlayerRecordRow[]): { stats: PlayerSt
     rules: new Map(),
   };
   const matches: PlayerMatch[] = [];
+  const access = new Map<string, MatchAccess>();
   for (const row of rows) {
     const replayed = replayRecordText(row.record);
     if (!replayed.ok || row.seat >= replayed.value.state.seatCount) continue;
     const { state, players } = replayed.value;
     const { rules, table } = JSON.parse(row.record) as { rules?: unknown; table?: { awayAtEnd?: unknown } };
+    const seen = matchAccess(table, row.tableVisibility);
+    access.set(matchKey(row.code, row.match), seen);
     const listed: unknown = table?.awayAtEnd;
     const away = Array.isArray(listed) ? listed.filter((s): s is number => Number.isInteger(s)) : [];
     const place = count(tally, state, row.seat, rules, away);
     matches.push({
-      code: row.code,
+      code: codeShown(seen, viewer) ? row.code : null,
+      private: seen.private,
       match: row.match,
       finishedAt: row.at,
       seat: row.seat,
@@ -143,5 +158,5 @@ export function playerStats(rows: readonly PlayerRecordRow[]): { stats: PlayerSt
     fires: tally.fires,
     favouriteRules,
   };
-  return { stats, matches };
+  return { stats, matches, access };
 }

@@ -48,6 +48,11 @@ export interface PlayerRecordRow {
   readonly seat: number;
   readonly at: number;
   readonly record: string;
+  /**
+   * The `visibility` of the table's stored config (its row in `tables`): what the table was made with, null when the
+   * config names none (private) or the row is gone. A record that says its own visibility (`table.visibility`) wins.
+   */
+  readonly tableVisibility?: string | null;
 }
 
 export interface PlayerStore {

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { WindowLimiter, addressKey } from "./address-limits.js";
 import { json } from "./http-send.js";
 import type { Passkeys, RelyingParty } from "./passkeys.js";
+import { matchKey, ratingRowsFor, rowAccess } from "./match-privacy.js";
 import { playerStats } from "./player-stats.js";
 import { type PlayerError, type PlayerRef, type Players, type Session, sessionCookie } from "./players.js";
 
@@ -111,13 +112,18 @@ export async function playersApi(
   const rated = path.match(/^\/api\/players\/([^/]+)\/ratings$/);
   if (rated) {
     if (method !== "GET" && method !== "HEAD") return (problem(res, "BAD_REQUEST", "GET only"), true);
-    await sendRatedMatches(deps, /^[A-Za-z0-9_-]{22}$/.test(rated[1]!) ? rated[1]! : "", res);
+    await sendRatedMatches(
+      deps,
+      /^[A-Za-z0-9_-]{22}$/.test(rated[1]!) ? rated[1]! : "",
+      await viewerOf(deps, req),
+      res,
+    );
     return true;
   }
   if (profile) {
     if (method !== "GET" && method !== "HEAD") return (problem(res, "BAD_REQUEST", "GET only"), true);
     // Player ids are base64url: anything else (a broken escape too) is simply no player.
-    await sendProfile(deps, /^[A-Za-z0-9_-]{22}$/.test(profile[1]!) ? profile[1]! : "", res);
+    await sendProfile(deps, /^[A-Za-z0-9_-]{22}$/.test(profile[1]!) ? profile[1]! : "", await viewerOf(deps, req), res);
     return true;
   }
   const routes = ["/api/session", "/api/me", "/api/passkeys/register/options", "/api/passkeys/register/verify"];
@@ -221,25 +227,52 @@ async function passkeyRoute(
   json(res, 200, meOf(signedIn.value), { "Set-Cookie": sessionCookie(made.secret, secure) });
 }
 
+/**
+ * The player asking, by the session cookie the web sends with its requests (`credentials: "same-origin"`); null
+ * without one. Profiles show a private table's code only to a player who sat in that match.
+ */
+async function viewerOf(deps: PlayersApiDeps, req: IncomingMessage): Promise<string | null> {
+  if (!req.headers.cookie) return null;
+  return (await deps.players.session(req.headers.cookie))?.player?.id ?? null;
+}
+
 /** Matches `/api/players/ID/ratings` lists: the newest, for the result of a match just ended. */
 export const RATED_MATCHES = 10;
 
 /**
  * The player's newest matches as the ratings module keeps them (rating before and after each): one query, none of
- * the profile's replays, so a page may ask it when a match ends. A deleted player's list is empty.
+ * the profile's replays, so a page may ask it when a match ends. A deleted player's list is empty. Another viewer
+ * than the player gets no code of a private match they did not sit in (the records tell which those are).
  */
-async function sendRatedMatches(deps: PlayersApiDeps, id: string, res: ServerResponse): Promise<void> {
+async function sendRatedMatches(
+  deps: PlayersApiDeps,
+  id: string,
+  viewer: string | null,
+  res: ServerResponse,
+): Promise<void> {
   const player = await deps.players.one(id);
   if (!player) return problem(res, "NOT_FOUND", "no such player");
   const matches = deps.ratings && !player.deleted ? await deps.ratings.matchesOf(id, RATED_MATCHES) : [];
-  json(res, 200, { matches });
+  if (viewer === id) return json(res, 200, { matches });
+  const access = new Map(
+    (await deps.players.store.recordsOf(id, 2 * RATED_MATCHES)).map((row) => [
+      matchKey(row.code, row.match),
+      rowAccess(row),
+    ]),
+  );
+  json(res, 200, { matches: ratingRowsFor(matches, access, viewer) });
 }
 
-async function sendProfile(deps: PlayersApiDeps, id: string, res: ServerResponse): Promise<void> {
+async function sendProfile(
+  deps: PlayersApiDeps,
+  id: string,
+  viewer: string | null,
+  res: ServerResponse,
+): Promise<void> {
   const player = await deps.players.one(id);
   if (!player) return problem(res, "NOT_FOUND", "no such player");
   const rows = await deps.players.store.recordsOf(id, STATS_MATCHES);
-  const { stats, matches } = playerStats(rows);
+  const { stats, matches, access } = playerStats(rows, viewer);
   let rating: { current: unknown; history: unknown; matches: unknown } | null = null;
   // A deleted player's profile is only the neutral name: no rating, no list of their matches.
   if (deps.ratings && !player.deleted) {
@@ -247,7 +280,7 @@ async function sendProfile(deps: PlayersApiDeps, id: string, res: ServerResponse
       rating = {
         current: (await deps.ratings.current?.([id]))?.get(id) ?? null,
         history: await deps.ratings.historyOf(id),
-        matches: await deps.ratings.matchesOf(id, PROFILE_MATCHES),
+        matches: ratingRowsFor(await deps.ratings.matchesOf(id, PROFILE_MATCHES), access, viewer),
       };
     } catch {
       rating = null;

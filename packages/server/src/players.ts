@@ -45,6 +45,9 @@ export const fail = (code: PlayerErrorCode, message: string, reason?: NameProble
   error: reason === undefined ? { code, message } : { code, message, reason },
 });
 const done = <T>(value: T): PlayerResult<T> => ({ ok: true, value });
+/** NAME_TAKEN: an account holds the name (its owner signs in with the passkey; anybody else picks another). */
+const accountsName = (name: string) =>
+  fail("NAME_TAKEN", `an account is already called "${name}": sign in with its passkey or choose another name`);
 
 export const SESSION_COOKIE = "schwimmen_session";
 /** A session unused this long is forgotten (and its cookie with it). */
@@ -148,6 +151,8 @@ export class Players {
   async createGuest(rawName: unknown): Promise<PlayerResult<{ player: PlayerRef; secret: string }>> {
     const name = checkName(rawName);
     if (!name.ok) return name;
+    // An account's name is that account's: a guest cannot start out under it.
+    if ((await this.store.accountByKey(nameKey(name.value))) !== null) return accountsName(name.value);
     const row: PlayerRow = {
       id: newPlayerId(),
       name: name.value,
@@ -161,8 +166,9 @@ export class Players {
   }
 
   /**
-   * Gives a player a new name. An account's name must be free among accounts (NAME_TAKEN otherwise); a guest's may be
-   * anything allowed.
+   * Gives a player a new name, which must not be another account's (NAME_TAKEN otherwise). Guests may share names
+   * with each other; a guest that had its name before an account took it keeps it (and may change its case), but
+   * cannot take it again once it has another.
    */
   async rename(player: PlayerRef, rawName: unknown): Promise<PlayerResult<PlayerRef>> {
     const name = checkName(rawName);
@@ -182,8 +188,9 @@ export class Players {
   }
 
   private async setName(player: PlayerRef, name: string, kind: PlayerKind): Promise<PlayerResult<PlayerRef>> {
-    const taken = () => fail("NAME_TAKEN", `an account is already called "${name}"`);
-    if (kind === "account" && !(await this.nameFree(player, name))) return taken();
+    const taken = () => accountsName(name);
+    const kept = player.kind === "guest" && kind === "guest" && nameKey(name) === nameKey(player.name);
+    if (!kept && !(await this.nameFree(player, name))) return taken();
     if (!(await this.store.updatePlayer(player.id, name, kind, nameKey(name)))) return taken();
     return done({ ...player, name, kind });
   }

@@ -58,6 +58,11 @@ export interface TableInfo {
   readonly fillAt: number | null;
   /** Opened by "Schnell spielen" (quickMatch): it stays public, and bots fill it after a wait. */
   readonly quick: boolean;
+  /**
+   * After a match (status `over`): the seats of people who were away when it ended (the computer finished it for
+   * them; for ratings and profiles they count last, see "Who left"). Absent when there were none, and before the end.
+   */
+  readonly awayAtEnd?: readonly number[];
 }
 
 export type Visibility = "public" | "private";

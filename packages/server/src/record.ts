@@ -3,13 +3,14 @@ import type { Logger } from "pino";
 import type { Clock } from "./clock.js";
 import { type MatchEndSummary, matchSummary } from "./match-summary.js";
 import type { Store } from "./store.js";
-import { type TableModel, sha256Hex } from "./table-model.js";
+import { type TableModel, sha256Hex, visibilityOf } from "./table-model.js";
 
 /**
  * The game record of the table's current match, for download. Each finished round object gets `seed` and `seedHash`
  * (extra keys the record contract ignores). A round still in play is left out: its deal would show every hand.
  * The extra `table` key names the table and match, for a finished match its winning seat (null for a draw) and the
- * seats of people who were away at its end (`awayAtEnd`, when there are any), and the player id of each seat.
+ * seats of people who were away at its end (`awayAtEnd`, when there are any), the table's visibility while it was played
+ * (profiles show a private table's code only to its players), and the player id of each seat.
  */
 export function matchRecord(model: TableModel): Record<string, unknown> {
   const players = model.seats.map((s, i) => s.name ?? `Seat ${i + 1}`);
@@ -32,6 +33,8 @@ export function matchRecord(model: TableModel): Record<string, unknown> {
       ...(model.game.over && model.awayAtEnd?.length ? { awayAtEnd: model.awayAtEnd } : {}),
       // The seed the first dealer was drawn by lot from (drawForDealer in packages/rules gives it again).
       ...(model.lot ? { lot: model.lot } : {}),
+      // Fixed from the first start on (setVisibility works only in the lobby): what it was while this match ran.
+      visibility: visibilityOf(model.config),
       // The player id of each seat (null for bots and seats without one): profiles find their matches by it.
       players: model.seats.map((s) => s.player ?? null),
     },

@@ -88,8 +88,10 @@ export class SqlitePlayerStore implements PlayerStore {
       ),
       setCounter: db.prepare("UPDATE credentials SET counter = ?, used_at = ? WHERE id = ?"),
       recordsOf: db.prepare(
-        `SELECT p.code, p.match, p.seat, p.at, r.record FROM player_records p
+        `SELECT p.code, p.match, p.seat, p.at, r.record, json_extract(t.config, '$.visibility') AS tableVisibility
+         FROM player_records p
          JOIN match_records r ON r.code = p.code AND r.match = p.match
+         LEFT JOIN tables t ON t.code = p.code
          WHERE p.player_id = ? ORDER BY p.at DESC LIMIT ?`,
       ),
     };

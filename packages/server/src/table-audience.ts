@@ -14,7 +14,7 @@ import type { TableModel } from "./table-model.js";
 export interface Subscriber {
   readonly token: string;
   /** The signed-in player (session cookie) of this connection, if any. */
-  readonly player?: { readonly id: string; readonly name: string } | null;
+  readonly player?: { readonly id: string; readonly name: string; readonly kind?: "guest" | "account" } | null;
   /** An answer (or a whole state): always sent. */
   send(text: string): void;
   /** A push, which a newer state makes useless: dropped while the subscriber cannot keep up (it is then `behind`). */

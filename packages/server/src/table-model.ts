@@ -14,7 +14,7 @@ import {
   newMatch,
   phaseOf,
 } from "@schwimmen/rules";
-import { distinctName } from "./names.js";
+import { distinctName, nameKey } from "./names.js";
 import { lotEvents, settleInto } from "./stakes.js";
 import type { ErrorCode, PresetName, TableEvent, TableStatus, VersionedEvent, Visibility } from "./protocol.js";
 
@@ -43,6 +43,8 @@ export interface SeatModel {
   readonly away: boolean;
   /** The player id (players.ts) of the human in this seat; null for bots, free seats and old logs. */
   readonly player?: string | null;
+  /** The seat's player is the account that holds the seat's name (see `join`); absent otherwise. */
+  readonly account?: true;
 }
 
 export interface TableModel {
@@ -77,6 +79,8 @@ export type LogEntry =
       readonly token: string;
       /** The player id of the connection that sat down (absent in old logs and without a session). */
       readonly player?: string;
+      /** That player is an account and sat down under its own name: the plain name is its own (names.ts). */
+      readonly account?: true;
     }
   | { readonly kind: "free"; readonly seat: number }
   /**
@@ -134,6 +138,40 @@ export const botName = (seat: number): string => `Bot ${seat + 1}`;
 const setSeat = (seats: readonly SeatModel[], seat: number, value: SeatModel): SeatModel[] =>
   seats.map((s, i) => (i === seat ? value : s));
 
+/**
+ * Seats a person. A name someone at the table already has gets a mark (names.ts), the same on every replay of the
+ * log; but an account under its own name keeps it plain: a seat that shows the same name (a guest from before the
+ * account took it) is marked instead, and told again with `seatTaken`.
+ */
+function seatJoiner(
+  before: readonly SeatModel[],
+  entry: Extract<LogEntry, { kind: "join" }>,
+): { seats: SeatModel[]; events: TableEvent[] } {
+  let seats = before.slice();
+  const events: TableEvent[] = [];
+  const key = nameKey(entry.name);
+  const other = entry.account
+    ? seats.findIndex((s) => s.token !== null && !s.account && s.name !== null && nameKey(s.name) === key)
+    : -1;
+  let name: string;
+  if (other >= 0) {
+    name = entry.name;
+    const marked = distinctName(seats[other]!.name!, [...seats.map((s) => s.name), name]);
+    seats = setSeat(seats, other, { ...seats[other]!, name: marked });
+    events.push({ type: "seatTaken", seat: other, name: marked, kind: "human" });
+  } else {
+    name = distinctName(
+      entry.name,
+      seats.map((s) => s.name),
+    );
+  }
+  const player = entry.player ?? null;
+  const account = entry.account && name === entry.name ? { account: true as const } : {};
+  seats = setSeat(seats, entry.seat, { name, token: entry.token, bot: null, away: false, player, ...account });
+  events.unshift({ type: "seatTaken", seat: entry.seat, name, kind: "human" });
+  return { seats, events };
+}
+
 /** Seed reveal for every round that ended among `events`. */
 function withSeedReveals(events: readonly (TableEvent | GameEvent)[], seeds: readonly string[]): TableEvent[] {
   const out: TableEvent[] = [];
@@ -156,14 +194,7 @@ export function applyEntry(model: TableModel, entry: LogEntry): Applied {
     case "join": {
       if (model.status !== "lobby") return fail("ALREADY_STARTED", "the match has started");
       if (!seatOk(entry.seat) || model.seats[entry.seat]!.token !== null) return fail("TABLE_FULL", "seat is taken");
-      // A name someone at the table already has gets a mark (names.ts), the same on every replay of the log.
-      const name = distinctName(
-        entry.name,
-        model.seats.map((s) => s.name),
-      );
-      const player = entry.player ?? null;
-      const seats = setSeat(model.seats, entry.seat, { name, token: entry.token, bot: null, away: false, player });
-      const events: TableEvent[] = [{ type: "seatTaken", seat: entry.seat, name, kind: "human" }];
+      const { seats, events } = seatJoiner(model.seats, entry);
       return { ok: true, model: { ...model, seats, version }, events };
     }
     case "free": {

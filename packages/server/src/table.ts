@@ -15,6 +15,7 @@ import type { BotPlayer } from "./bot-player.js";
 import { saveRecord } from "./record.js";
 import type { MatchEndSummary } from "./match-summary.js";
 import { dealerByLot } from "./stakes.js";
+import { nameKey } from "./names.js";
 import { ChatLog, type ChatService } from "./chat.js";
 import { type ReplyTo, type Subscriber, TableAudience } from "./table-audience.js";
 import { TableDriver } from "./table-driver.js";
@@ -250,7 +251,10 @@ export class Table {
     const free = this.model.seats.findIndex((s) => s.token === null && s.bot === null);
     if (free < 0) return sub.send(errorFrame("TABLE_FULL", "every seat is taken", re));
     const player = sub.player ? { player: sub.player.id } : {};
-    const problem = await this.commit([{ kind: "join", seat: free, name, token: sub.token, ...player }]);
+    // An account under its own name keeps it plain at the table (table-model.ts `join`).
+    const own = sub.player?.kind === "account" && nameKey(name) === nameKey(sub.player.name);
+    const account = own ? { account: true as const } : {};
+    const problem = await this.commit([{ kind: "join", seat: free, name, token: sub.token, ...player, ...account }]);
     if (problem) return sub.send(errorFrame(problem.code, problem.message, re));
     this.audience.subscribe(sub, free, lastVersion, re);
   }

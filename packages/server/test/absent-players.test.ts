@@ -26,6 +26,7 @@ interface Info {
   code: string;
   seats: Seat[];
   turnEndsAt: number | null;
+  awayAtEnd?: number[];
 }
 interface Versioned {
   v: number;
@@ -287,8 +288,13 @@ describe("a person away when a rated match ends", () => {
     await anna.client.request({ type: "start" });
     // Ben leaves at once: the computer plays his seat to the end.
     await ben.client.request({ type: "leave" });
-    await anna.client.waitFor(matchOver(1), 30_000);
+    const over = await anna.client.waitFor(matchOver(1), 30_000);
     playing.stop();
+    // The table tells every screen who was away at the end (the result marks that seat), also after Ben is back.
+    expect(info(over).awayAtEnd).toEqual([1]);
+    const back = await ben.client.request({ type: "join", code });
+    expect(info(back).seats[1]!.away).toBe(false);
+    expect(info(back).awayAtEnd).toEqual([1]);
     const record = (await getJson(`${server.url}/api/tables/${code}/record?match=1`)).body as {
       table: { awayAtEnd?: number[] };
     };

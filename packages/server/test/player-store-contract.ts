@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { LOBBY_ROOM, type ChatStore } from "../src/chat-store.js";
 import type { PlayerStore } from "../src/player-store.js";
+import { Players } from "../src/players.js";
 import type { Store } from "../src/store.js";
 
 export interface PlayerStores {
@@ -69,6 +70,38 @@ export function playerStoreContract(name: string, make: MakePlayerStores): void 
       });
       expect(await players.accountByKey("uwe")).toBeNull();
       expect(await players.updatePlayer("p-none", "X", "guest", null)).toBe(false);
+    });
+
+    it("through Players: a guest is neither made nor renamed under an account's name; earlier guests keep it", async () => {
+      const { players: store } = await fresh();
+      const players = new Players(store);
+      const newGuest = async (named: string) => {
+        const made = await players.createGuest(named);
+        if (!made.ok) throw new Error(made.error.message);
+        return made.value.player;
+      };
+      const early = await newGuest("jonas");
+      const jonas = await players.makeAccount(await newGuest("Jonas"));
+      if (!jonas.ok) throw new Error("Jonas");
+      const taken = { ok: false, error: { code: "NAME_TAKEN" } };
+      // Created under it (any case, full-width too): refused, nobody made.
+      for (const named of ["Jonas", "JONAS", "Ｊｏｎａｓ"])
+        expect(await players.createGuest(named)).toMatchObject(taken);
+      const lena = await newGuest("Lena");
+      expect(await players.rename(lena, " jonas ")).toMatchObject(taken);
+      expect(await players.one(lena.id)).toMatchObject({ name: "Lena", kind: "guest" });
+      // The guest from before keeps its name (and may change its case), but once renamed cannot take it back.
+      expect(await players.rename(early, "JoNaS")).toMatchObject({ ok: true, value: { name: "JoNaS" } });
+      const renamed = await players.rename(early, "Jo");
+      if (!renamed.ok) throw new Error("Jo");
+      expect(await players.rename(renamed.value, "jonas")).toMatchObject(taken);
+      expect(await players.one(early.id)).toMatchObject({ name: "Jo", kind: "guest" });
+      // Guests still share names among themselves; the account itself may change its case.
+      expect((await newGuest("Lena")).name).toBe("Lena");
+      expect(await players.rename(jonas.value, "JONAS")).toMatchObject({ ok: true });
+      // Once the account is deleted, the name is free again.
+      await players.delete(jonas.value);
+      expect((await newGuest("Jonas")).name).toBe("Jonas");
     });
 
     it("keeps sessions with their challenge, stamps their use to the minute, and expires them in batches", async () => {
@@ -140,7 +173,22 @@ export function playerStoreContract(name: string, make: MakePlayerStores): void 
         [1, 1, 5000],
       ]);
       expect(await players.recordsOf("p-ida", 1)).toEqual([
-        { code: "AAAAAAAAAA", match: 2, seat: 0, at: 6000, record: record(["Ida", "Bot 2"], ["p-ida", null]) },
+        {
+          code: "AAAAAAAAAA",
+          match: 2,
+          seat: 0,
+          at: 6000,
+          record: record(["Ida", "Bot 2"], ["p-ida", null]),
+          tableVisibility: null,
+        },
+      ]);
+      // The visibility the table was made with comes along (profiles hide a private table's code from others).
+      await store.createTable({ ...table("BBBBBBBBBB"), config: JSON.stringify({ seats: 2, visibility: "public" }) });
+      await store.saveMatchRecord("BBBBBBBBBB", 1, record(["Ida", "Bot 2"], ["p-ida", null]), 6500);
+      expect((await players.recordsOf("p-ida", 3)).map((r) => [r.code, r.tableVisibility])).toEqual([
+        ["BBBBBBBBBB", "public"],
+        ["AAAAAAAAAA", null],
+        ["AAAAAAAAAA", null],
       ]);
       await chat.add(line(LOBBY_ROOM, "Servus", 1000, "p-ida"));
 

@@ -2,7 +2,7 @@
 import { type Msg, TestClient, autoplay, matchOver } from "./helpers.js";
 
 /** A guest player with a session: their id and a WebSocket client that sends the session cookie. */
-export async function person(url: string, name: string): Promise<{ id: string; client: TestClient }> {
+export async function person(url: string, name: string): Promise<{ id: string; client: TestClient; cookie: string }> {
   const res = await fetch(`${url}/api/session`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -13,7 +13,7 @@ export async function person(url: string, name: string): Promise<{ id: string; c
   if (!cookie) throw new Error(`no session for ${name}: ${JSON.stringify(body)}`);
   const client = await TestClient.connect(url, { cookie });
   client.token = ((await client.request({ type: "hello" })) as { token: string }).token;
-  return { id: body.player.id, client };
+  return { id: body.player.id, client, cookie };
 }
 
 /**

@@ -9,7 +9,7 @@ import { readItem, writeItem } from "./device-storage.js";
 import { changeSettings, settings } from "./settings.js";
 import type { TextKey } from "./i18n/index.js";
 import type { ApiError } from "./players/api.js";
-import { ensureSession, syncName } from "./players/session.js";
+import { ensureSession, forgetSession, syncName } from "./players/session.js";
 import { createStore } from "./store.js";
 
 /** The server's limit (a type-only import keeps its validation library out of the first screen's code). */
@@ -78,6 +78,17 @@ export function saveName(raw: string): boolean {
 }
 
 /**
+ * Forgets the name on this device (after signing out or deleting the player): the placeholder comes back, the start
+ * page asks for a name again, and no session is made until one is chosen.
+ */
+export function forgetName(): void {
+  writeItem(CHOSEN_KEY, null);
+  forgetSession();
+  nameRefusal.set(null);
+  changeSettings({ name: settings.get().lang === "de" ? "Gast" : "Guest" });
+}
+
+/**
  * Who this device is on the server (see `ensureSession`): made once if missing; a name the account got on another
  * device since becomes this device's name too.
  */
@@ -88,5 +99,7 @@ export function ensurePlayer(): ReturnType<typeof ensureSession> {
       writeItem(CHOSEN_KEY, "1");
       changeSettings({ name });
     },
+    // The name form says why (an account's name: with the passkey sign-in beside it).
+    (name, error) => nameRefusal.set({ ...error, name }),
   );
 }

@@ -13,7 +13,7 @@ import type { Bus } from "./bus.js";
 /** What a link needs of the socket it serves (connection.ts). */
 export interface LinkEnd {
   readonly token: string;
-  readonly player: { readonly id: string; readonly name: string } | null;
+  readonly player: { readonly id: string; readonly name: string; readonly kind?: "guest" | "account" } | null;
   readonly remote: string;
   send(text: string): void;
   push(text: string): void;
@@ -49,7 +49,9 @@ export type OutBatch = z.infer<typeof outSchema>["batch"];
 export const openSchema = z.object({
   link: z.string().max(64),
   token: z.string().max(128),
-  player: z.object({ id: z.string().max(128), name: z.string().max(128) }).nullable(),
+  player: z
+    .object({ id: z.string().max(128), name: z.string().max(128), kind: z.enum(["guest", "account"]).optional() })
+    .nullable(),
   remote: z.string().max(128),
   msg: z.unknown(),
 });

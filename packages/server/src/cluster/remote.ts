@@ -48,7 +48,7 @@ class RemoteFollower implements SessionOwner {
     readonly node: string,
     readonly link: string,
     readonly token: string,
-    readonly player: { readonly id: string; readonly name: string } | null,
+    readonly player: { readonly id: string; readonly name: string; readonly kind?: "guest" | "account" } | null,
     readonly remote: string,
   ) {
     this.addressKey = addressKey(remote);

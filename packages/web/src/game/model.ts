@@ -15,6 +15,8 @@ export interface SeatInfo {
   readonly free?: boolean;
   /** Online: a bot plays this person's turns until they come back. */
   readonly away?: boolean;
+  /** Online, after the match: the person was away when it ended; the computer finished it (rated as last). */
+  readonly awayAtEnd?: boolean;
   /** Online: the id of the person's player (the name links to the profile). */
   readonly player?: string;
 }

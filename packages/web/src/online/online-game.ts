@@ -72,12 +72,13 @@ export interface OnlineStatus {
 }
 
 const seatsOf = (table: TableInfo): SeatInfo[] =>
-  table.seats.map((s) => ({
+  table.seats.map((s, seat) => ({
     name: s.name ?? "",
     ...(s.kind === "bot" && s.botLevel ? { bot: s.botLevel } : {}),
     connected: s.kind === "bot" || s.connected,
     free: s.kind === "free",
     away: s.away,
+    ...(table.awayAtEnd?.includes(seat) ? { awayAtEnd: true } : {}),
     ...(s.kind === "human" && s.player ? { player: s.player } : {}),
   }));
 

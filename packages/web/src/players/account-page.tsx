@@ -1,30 +1,21 @@
 import "../styles/pages.css";
 import "./players.css";
 import { useEffect, useState } from "preact/hooks";
-import { ensurePlayer, saveName } from "../player-name.js";
+import { ensurePlayer, forgetName } from "../player-name.js";
 import { ConfirmDialog } from "../screens/confirm-dialog.js";
 import { useUi } from "../ui.js";
 import { type ApiResult, type Me, deleteAccount, registerPasskey, signInWithPasskey, signOut } from "./api.js";
-import { markSynced } from "./session.js";
+import { addressWithoutName, adoptAccount, guestWithMatches } from "./passkey-sign-in.js";
 import { playerTexts, problemText } from "./texts.js";
 
 /**
- * The "Konto" page: who this device plays as; keep the account with a passkey, sign in with one (another device),
- * sign out, open one's profile, delete the account.
+ * The "Konto" page: who this device plays as; make the guest an account with a passkey, sign in with one (another
+ * device), sign out, open one's profile, delete the player. Signing out or deleting forgets the name on this device;
+ * a guest who has played is asked first, before signing out or in (that guest stays behind for good).
  */
-/**
- * A browser offers passkeys only for a site with a host name: at an IP address (a server reached as 127.0.0.1, say)
- * the buttons could only fail. The same server on this machine is also "localhost" (with its own guest there).
- */
-function addressWithoutName(): { host: string; named: string | null } | null {
-  const host = location.hostname;
-  if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]*\])$/i.test(host)) return null;
-  const loopback = /^(127\.\d+\.\d+\.\d+|\[::1\])$/.test(host);
-  return {
-    host,
-    named: loopback ? `${location.protocol}//localhost${location.port ? `:${location.port}` : ""}/#/account` : null,
-  };
-}
+
+/** What the page asks before it acts (the name: the guest's). */
+type Question = { kind: "delete" } | { kind: "signOut"; name: string } | { kind: "signIn"; name: string };
 
 export function AccountPage({ onMenu }: { onMenu: () => void }) {
   const ui = useUi();
@@ -32,7 +23,7 @@ export function AccountPage({ onMenu }: { onMenu: () => void }) {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ text: string; problem: boolean } | null>(null);
-  const [asking, setAsking] = useState(false);
+  const [question, setQuestion] = useState<Question | null>(null);
   const ipAddress = addressWithoutName();
 
   useEffect(() => {
@@ -52,12 +43,59 @@ export function AccountPage({ onMenu }: { onMenu: () => void }) {
 
   const signedIn = (player: Me | null) => {
     // The account's name is this device's name from now on.
-    if (player) {
-      markSynced(player.name);
-      saveName(player.name);
-    }
+    adoptAccount(player);
     return t("signedIn", { name: player?.name ?? "" });
   };
+  // Gone from this device: the start page asks for a name again, and nothing is made until one is chosen.
+  const signedOut = () => (forgetName(), t("signedOut"));
+  const keep = () => void act(registerPasskey, () => t("kept"));
+
+  /** Signing out or in leaves a guest who has played behind: asked first. */
+  const leaving = async (kind: "signOut" | "signIn") => {
+    setBusy(true);
+    setNote(null);
+    const guest = me?.kind === "guest" ? await guestWithMatches() : null;
+    setBusy(false);
+    if (guest) setQuestion({ kind, name: guest.name });
+    else if (kind === "signOut") void act(signOut, signedOut);
+    else void act(signInWithPasskey, signedIn);
+  };
+  const guest = me?.kind === "guest";
+  const asked = question ?? { kind: "delete" };
+  const dialog =
+    asked.kind === "delete"
+      ? {
+          title: t(guest ? "deleteGuestTitle" : "deleteTitle"),
+          text: t(guest ? "deleteGuestText" : "deleteText"),
+          cancel: t("deleteKeep"),
+          confirm: t("deleteConfirm"),
+          other: null,
+          go: () =>
+            void act(
+              async () => {
+                const gone = await deleteAccount();
+                return gone.ok ? { ok: true, value: null } : gone;
+              },
+              () => (forgetName(), t(guest ? "deletedGuest" : "deleted")),
+            ),
+        }
+      : asked.kind === "signOut"
+        ? {
+            title: t("signOutGuestTitle"),
+            text: t("signOutGuestText", { name: asked.name }),
+            cancel: t("signOutStay"),
+            confirm: t("signOutAnyway"),
+            other: ipAddress ? null : { label: t("signOutKeepFirst"), action: "keep-account-first", onClick: keep },
+            go: () => void act(signOut, signedOut),
+          }
+        : {
+            title: t("leaveGuestTitle", { name: asked.name }),
+            text: t("leaveGuestText", { name: asked.name }),
+            cancel: t("leaveGuestStay"),
+            confirm: t("signIn"),
+            other: null,
+            go: () => void act(signInWithPasskey, signedIn),
+          };
 
   return (
     <main
@@ -74,7 +112,10 @@ export function AccountPage({ onMenu }: { onMenu: () => void }) {
         {me === undefined ? (
           <p>{t("loading")}</p>
         ) : me === null ? (
-          <p data-me="none">{t("noPlayer")}</p>
+          <>
+            <p data-me="none">{t("noPlayer")}</p>
+            <p class="note">{t("noPlayerIntro")}</p>
+          </>
         ) : (
           <p data-me={me.id}>
             <strong class="account__name">{t("accountOf", { name: me.name })}</strong>
@@ -82,7 +123,12 @@ export function AccountPage({ onMenu }: { onMenu: () => void }) {
             <span data-kind={me.kind}>{me.kind === "account" ? t("accountKind") : t("guest")}</span>
           </p>
         )}
-        {me?.kind !== "account" ? <p class="note">{t("accountIntro")}</p> : null}
+        {guest ? <p class="note">{t("accountIntro")}</p> : null}
+        {me?.kind === "account" ? (
+          <p class="note" data-other-devices>
+            {t("otherDevices")}
+          </p>
+        ) : null}
         {ipAddress && me?.kind !== "account" ? (
           <p class="note" data-passkey-address={ipAddress.host}>
             {t("passkeyNeedsName", { host: ipAddress.host })}
@@ -101,7 +147,7 @@ export function AccountPage({ onMenu }: { onMenu: () => void }) {
               class="btn btn--primary"
               data-action="keep-account"
               disabled={busy || ipAddress !== null}
-              onClick={() => void act(registerPasskey, () => t("kept"))}
+              onClick={keep}
             >
               {t("keepAccount")}
             </button>
@@ -112,7 +158,7 @@ export function AccountPage({ onMenu }: { onMenu: () => void }) {
               class="btn"
               data-action="passkey-sign-in"
               disabled={busy || ipAddress !== null}
-              onClick={() => void act(signInWithPasskey, signedIn)}
+              onClick={() => void leaving("signIn")}
             >
               {t("signIn")}
             </button>
@@ -128,14 +174,19 @@ export function AccountPage({ onMenu }: { onMenu: () => void }) {
               class="btn"
               data-action="sign-out"
               disabled={busy}
-              onClick={() => void act(signOut, () => t("signedOut"))}
+              onClick={() => void (guest ? leaving("signOut") : act(signOut, signedOut))}
             >
               {t("signOut")}
             </button>
           ) : null}
           {me ? (
-            <button type="button" class="btn" data-action="delete-account" onClick={() => setAsking(true)}>
-              {t("deleteAccount")}
+            <button
+              type="button"
+              class="btn"
+              data-action="delete-account"
+              onClick={() => setQuestion({ kind: "delete" })}
+            >
+              {t(guest ? "deleteGuest" : "deleteAccount")}
             </button>
           ) : null}
         </div>
@@ -146,22 +197,14 @@ export function AccountPage({ onMenu }: { onMenu: () => void }) {
         ) : null}
       </section>
       <ConfirmDialog
-        open={asking}
-        title={t("deleteTitle")}
-        text={t("deleteText")}
-        cancel={t("deleteKeep")}
-        confirm={t("deleteConfirm")}
-        onCancel={() => setAsking(false)}
-        onConfirm={() => {
-          setAsking(false);
-          void act(
-            async () => {
-              const gone = await deleteAccount();
-              return gone.ok ? { ok: true, value: null } : gone;
-            },
-            () => t("deleted"),
-          );
-        }}
+        open={question !== null}
+        title={dialog.title}
+        text={dialog.text}
+        cancel={dialog.cancel}
+        confirm={dialog.confirm}
+        other={dialog.other && { ...dialog.other, onClick: () => (setQuestion(null), dialog.other?.onClick()) }}
+        onCancel={() => setQuestion(null)}
+        onConfirm={() => (setQuestion(null), dialog.go())}
       />
     </main>
   );

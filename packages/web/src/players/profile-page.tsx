@@ -193,7 +193,10 @@ export function ProfilePage({ id, onMenu }: { id: string; onMenu: () => void }) 
         ) : (
           <ul class="profile__matches">
             {matches.map((m) => (
-              <li data-match={`${m.code}/${m.match}`}>
+              <li
+                data-match={m.code === null ? undefined : `${m.code}/${m.match}`}
+                data-private={m.private ? "" : undefined}
+              >
                 {t("matchLine", {
                   date: date.format(m.finishedAt),
                   place: m.place ?? "–",
@@ -201,9 +204,14 @@ export function ProfilePage({ id, onMenu }: { id: string; onMenu: () => void }) 
                   opponents: m.opponents.join(", "),
                 })}
                 {m.won ? ` · ${t("matchWon")}` : ""}{" "}
-                <a href={`#/replay?code=${encodeURIComponent(m.code)}&match=${m.match}`} data-action="open-replay">
-                  {t("watchReplay")}
-                </a>
+                {/* A private table's code is shown only to those who sat in the match: for others, no replay. */}
+                {m.code === null ? (
+                  <span class="profile__private">{t("privateMatch")}</span>
+                ) : (
+                  <a href={`#/replay?code=${encodeURIComponent(m.code)}&match=${m.match}`} data-action="open-replay">
+                    {t("watchReplay")}
+                  </a>
+                )}
               </li>
             ))}
           </ul>

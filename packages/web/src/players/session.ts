@@ -49,6 +49,15 @@ export function syncName(name: string, onRefused?: (error: ApiError) => void): v
   void enqueue(() => send(name, onRefused));
 }
 
+/** The server's answers to every name sent so far have come (or failed). */
+export const settled = (): Promise<void> => queue.then(() => undefined);
+
+/** This device has no player any more (signed out, deleted): no name counts as sent or agreed. */
+export function forgetSession(): void {
+  sent = null;
+  writeItem(AGREED_KEY, null);
+}
+
 /** The name the server knows now also counts as sent (after signing in, say). */
 export function markSynced(name: string): void {
   sent = name;
@@ -60,9 +69,14 @@ export function markSynced(name: string): void {
  * expired one) gets one. When the session's name differs from the device's, the newer one wins: the server's when
  * this device's name is still the one they last agreed on (the account was renamed on another device; `adopt` takes
  * it here), else the device's (renamed here while the server did not hear it, or from before names were agreed).
+ * `onRefused` hears when the server refuses the device's name (an account took it meanwhile, say).
  * `local` is read when the request's turn comes (an earlier one in the queue may have changed the device's name).
  */
-export function ensureSession(local: () => string | null, adopt?: (name: string) => void): Promise<Me | null> {
+export function ensureSession(
+  local: () => string | null,
+  adopt?: (name: string) => void,
+  onRefused?: (name: string, error: ApiError) => void,
+): Promise<Me | null> {
   return enqueue(async () => {
     const localName = local();
     const me = await fetchMe();
@@ -80,6 +94,6 @@ export function ensureSession(local: () => string | null, adopt?: (name: string)
       return me.value;
     }
     sent = localName;
-    return (await send(localName)) ?? me.value;
+    return (await send(localName, (error) => onRefused?.(localName, error))) ?? me.value;
   });
 }

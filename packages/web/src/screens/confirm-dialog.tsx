@@ -10,13 +10,15 @@ interface ConfirmProps {
   readonly confirm: string;
   readonly onCancel: () => void;
   readonly onConfirm: () => void;
+  /** A third way, between the two (its `action` names it in `data-action`). */
+  readonly other?: { readonly label: string; readonly action: string; readonly onClick: () => void } | null;
 }
 
 /**
  * A question in a modal dialog (the browser's own `<dialog>`: focus stays inside, Escape cancels, and the focus goes
  * back where it was when it closes). It stays in the page and only opens and closes.
  */
-export function ConfirmDialog({ open, title, text, cancel, confirm, onCancel, onConfirm }: ConfirmProps) {
+export function ConfirmDialog({ open, title, text, cancel, confirm, onCancel, onConfirm, other }: ConfirmProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const stay = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -46,6 +48,11 @@ export function ConfirmDialog({ open, title, text, cancel, confirm, onCancel, on
         <button type="button" class="btn btn--primary" data-action="stay" ref={stay} onClick={onCancel}>
           {cancel}
         </button>
+        {other ? (
+          <button type="button" class="btn" data-action={other.action} onClick={other.onClick}>
+            {other.label}
+          </button>
+        ) : null}
         <button type="button" class="btn" data-action="leave" onClick={onConfirm}>
           {confirm}
         </button>

@@ -7,7 +7,10 @@ import { botRatingSuffix } from "../ratings/bot-rating.js";
 import { CodeForm } from "../online/code-form.js";
 import { AccountLink } from "../players/account-link.js";
 import { BackToTable } from "../online/back-to-table.js";
-import { hasChosenName } from "../player-name.js";
+import { hasChosenName, nameRefusal } from "../player-name.js";
+import { PasskeySignIn } from "../players/passkey-sign-in.js";
+import { playerTexts } from "../players/texts.js";
+import { useStore } from "../store.js";
 import { fullRules } from "../presets.js";
 import { type Speed, changeSettings } from "../settings.js";
 import { useUi } from "../ui.js";
@@ -200,6 +203,9 @@ export function StartScreen() {
   const ui = useUi();
   // On the first visit the name is asked for at the top; the question stays (with "saved") until the next visit.
   const [askName] = useState(() => !hasChosenName());
+  // Signed in with a passkey on the welcome card: the name field shows the account's name.
+  const [account, setAccount] = useState<string | null>(null);
+  const refused = useStore(nameRefusal);
   return (
     <main id="main" class="page start" tabIndex={-1}>
       <header class="hero">
@@ -244,7 +250,14 @@ export function StartScreen() {
         <section class="panel panel--welcome" aria-labelledby="welcome-title">
           <h2 id="welcome-title">{ui.tr("nameAsk")}</h2>
           <p class="note">{ui.tr("nameWhy")}</p>
-          <NameForm submit={ui.tr("nameSave")} />
+          <NameForm key={account ?? ""} submit={ui.tr("nameSave")} />
+          {/* A returning account holder (a new device, cleared site data); the form offers it itself for its name. */}
+          {refused?.code === "NAME_TAKEN" ? null : (
+            <PasskeySignIn
+              lead={playerTexts(ui.lang)("haveAccount")}
+              onSignedIn={(player) => setAccount(player.name)}
+            />
+          )}
         </section>
       ) : null}
       <div class="start__grid">

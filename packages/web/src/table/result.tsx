@@ -10,6 +10,7 @@ import { SeatName } from "./seat-name.js";
 import { Lives } from "./seats.js";
 import { KasseResult } from "../stakes/kasse-panel.js";
 import { MatchRatingLine } from "../ratings/match-rating.js";
+import { awayText, awayWords } from "./away-words.js";
 
 interface ResultProps {
   readonly game: GameController;
@@ -64,16 +65,20 @@ function NameCell({
   players,
   me,
   ui,
+  mark,
 }: {
   seat: number;
   players: readonly SeatInfo[];
   me: number | null;
   ui: Ui;
+  /** Words after the name, e.g. that the computer finished the match for this seat. */
+  mark?: string;
 }) {
   return (
     <th scope="row" class={seat === me ? "result__me" : undefined}>
       <SeatName name={nameOf(players, seat)} />
       {seat === me ? <span class="sr-only"> ({ui.tr("you")})</span> : null}
+      {mark ? <span class="standings__computer"> ({mark})</span> : null}
     </th>
   );
 }
@@ -139,7 +144,10 @@ export function RoundTable(props: {
   );
 }
 
-/** The match's final order: place, name, lives left, and how long each seat stayed in. */
+/**
+ * The match's final order: place, name, lives left, and how long each seat stayed in. A seat the computer finished
+ * the match for (its person was away at the end) is marked so.
+ */
 export function StandingsTable(props: {
   standings: readonly Standing[];
   players: readonly SeatInfo[];
@@ -160,9 +168,19 @@ export function StandingsTable(props: {
       </thead>
       <tbody>
         {standings.map((s) => (
-          <tr class={s.place === 1 ? "standings__row standings__row--first" : "standings__row"} data-seat={s.seat}>
+          <tr
+            class={s.place === 1 ? "standings__row standings__row--first" : "standings__row"}
+            data-seat={s.seat}
+            data-away-at-end={players[s.seat]?.awayAtEnd ? "" : undefined}
+          >
             <td class="standings__place">{s.place}.</td>
-            <NameCell seat={s.seat} players={players} me={me} ui={ui} />
+            <NameCell
+              seat={s.seat}
+              players={players}
+              me={me}
+              ui={ui}
+              mark={players[s.seat]?.awayAtEnd ? awayText(ui.lang)("awayMark") : undefined}
+            />
             <td class="standings__lives">
               {s.status === "out" ? "0" : <Lives lives={s.lives} status={s.status} ui={ui} />}
             </td>
@@ -216,21 +234,31 @@ export function RoundResult({ game, view, players, me, ui, onNext, onRematch, on
   const iAmOut = me !== null && view.status[me] === "out" && !view.over;
   const canSkip = iAmOut && game.skipToEnd !== undefined;
   const table = <RoundTable result={result} round={view.round} players={players} me={me} ui={ui} />;
+  const standings = view.over && finished ? standingsOf(finished) : null;
+  const away = players.flatMap((p, seat) => (p.awayAtEnd ? [seat] : []));
+  const gone = awayWords({ away, standings, me, winner: view.draw ? null : view.winner, names, lang: ui.lang });
   return (
     <section class="result" aria-labelledby="result-title" aria-busy={skipping ? "true" : undefined}>
       <h2 id="result-title" class="result__title">
         {view.over
           ? view.draw
             ? ui.tr("draw")
-            : me !== null && view.winner === me
-              ? ui.tr("selfWinner")
-              : ui.tr("winner", { name: nameOf(players, view.winner ?? 0) })
+            : gone.title !== null
+              ? gone.title
+              : me !== null && view.winner === me
+                ? ui.tr("selfWinner")
+                : ui.tr("winner", { name: nameOf(players, view.winner ?? 0) })
           : ending}
       </h2>
       {view.over ? <p class="result__sub">{ending}</p> : null}
-      {view.over && finished ? (
-        <StandingsTable standings={standingsOf(finished)} players={players} me={me} ui={ui} />
-      ) : null}
+      {standings ? <StandingsTable standings={standings} players={players} me={me} ui={ui} /> : null}
+      {view.over
+        ? gone.notes.map((note) => (
+            <p class="result__sub result__away" data-away-note="">
+              {note}
+            </p>
+          ))
+        : null}
       {view.over && me !== null ? <MatchRatingLine game={game} /> : null}
       {view.over ? <KasseResult game={game} players={players} me={me} ui={ui} /> : null}
       {view.over ? (

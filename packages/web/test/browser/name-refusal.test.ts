@@ -77,7 +77,7 @@ describe.skipIf(!chromiumAvailable())("refused names", () => {
     const max = await keep("Max");
     await max.page.goto(`${url}/#/`);
     expect(await rename(max.page, "LENA")).toBe(
-      "Diesen Namen trägt schon ein Konto. Such dir bitte einen anderen aus.",
+      "Dieser Name gehört zu einem Konto. Ist es deins? Melde dich mit deinem Passkey an – oder such dir einen anderen Namen aus. Nicht gespeichert: Du heißt weiter „Max“.",
     );
     await max.page.waitForFunction(
       () => (JSON.parse(localStorage.getItem("schwimmen.settings") ?? "{}") as { name?: string }).name === "Max",

@@ -146,6 +146,21 @@ describe.skipIf(!chromiumAvailable())("players: passkeys and profiles", () => {
     await entry.locator("[data-action=open-replay]").click();
     await page.waitForSelector("[data-replay-info]", { timeout: 15_000 });
     expect(page.url()).toContain(`#/replay?code=${code}&match=1`);
+
+    // Another player sees the private table's match without its code: "Private Partie", no replay link.
+    const other = await newPlayer(env.browser, "Tom", { lang: "de" });
+    await other.page.goto(`${env.server.url}/#/account`);
+    await other.page.waitForSelector("main[data-account=guest]", { timeout: 15_000 });
+    await other.page.goto(`${env.server.url}/#/player/${player.id}`);
+    await other.page.waitForSelector(`main[data-profile="${player.id}"]`, { timeout: 15_000 });
+    const hidden = other.page.locator(".profile__matches li[data-private]");
+    expect(await hidden.count()).toBe(1);
+    expect(await hidden.textContent()).toContain("Private Partie");
+    expect(await other.page.locator("[data-action=open-replay]").count()).toBe(0);
+    expect(await other.page.content()).not.toContain(code);
+    const answer = await other.page.evaluate(async (id) => (await fetch(`/api/players/${id}`)).text(), player.id);
+    expect(answer).not.toContain(code);
+    await other.context.close();
     await context.close();
   }, 90_000);
 });
