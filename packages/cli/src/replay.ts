@@ -17,11 +17,23 @@ export async function runReplay(args: readonly string[], io: Io): Promise<number
     io.stdout.write(`Usage:\n${REPLAY_USAGE}\n`);
     return 0;
   }
+  // An option it does not know is said to be one, not looked for as a file (a file named so: ./-x).
+  const unknown = args.find((arg) => arg.startsWith("-") && arg !== "-" && arg !== "--jsonl");
+  if (unknown !== undefined) return usageError(`unknown option "${unknown}"`, io);
   if (args.length === 1 && args[0] === "--jsonl") {
     return (await import("./replay-jsonl.js")).replayJsonl(quietOnClose(io));
   }
   if (args.length === 1 && args[0] !== undefined) return replayFile(args[0], quietOnClose(io));
-  io.stderr.write("usage: schwimmen replay FILE|-  or  schwimmen replay --jsonl\n");
+  const wrong = args.length === 0 ? "no record given" : `one record at a time, not ${args.length} arguments`;
+  return usageError(`${wrong}: schwimmen replay FILE (- for standard input) or schwimmen replay --jsonl`, io);
+}
+
+/**
+ * Wrong arguments: one line on standard error and exit code 2, as the other commands say it. (The contract's
+ * `{"error": ...}` lines are for records; arguments are no record.)
+ */
+function usageError(message: string, io: Io): number {
+  io.stderr.write(`schwimmen replay: ${message} (see schwimmen replay --help)\n`);
   return 2;
 }
 

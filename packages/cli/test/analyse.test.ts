@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { LABELS } from "@schwimmen/bots";
-import { knock, pass, record, swap } from "../../rules/test/helpers.js";
+import { LABELS, planAnalysisText } from "@schwimmen/bots";
+import { choose, knock, pass, record, redeal, swap } from "../../rules/test/helpers.js";
 import { parseAnalyseArgs } from "../src/analyse/command.js";
+import { momentsOf } from "../src/analyse/format.js";
 import { binaryAndFolder, run as runBinary } from "./binary.js";
 
 /** The real command, as `replay` is tested; the analysis may take a while. */
@@ -55,8 +56,12 @@ describe("schwimmen analyse: errors as replay reports them", () => {
   it("reads its arguments as the arena does", () => {
     expect(parseAnalyseArgs(["r.json", "--seat=1", "--json"])).toEqual({
       help: false,
-      args: { record: "r.json", seat: 1, json: true, worlds: 600 },
+      args: { record: "r.json", seat: 1, json: true, worlds: 600, lang: null },
     });
+    expect(parseAnalyseArgs(["r.json", "--seat", "0", "--lang", "de"])).toMatchObject({ args: { lang: "de" } });
+    expect(() => parseAnalyseArgs(["r.json", "--seat", "0", "--lang", "fr"])).toThrow(
+      '--lang must be de or en, not "fr"',
+    );
     expect(parseAnalyseArgs(["-", "--worlds", "50", "--seat", "0"])).toMatchObject({
       args: { record: "-", worlds: 50 },
     });
@@ -71,6 +76,49 @@ describe("schwimmen analyse: errors as replay reports them", () => {
     expect(() => parseAnalyseArgs(["a", "--seat", "0", "--worlds", "0"])).toThrow(
       "--worlds must be a whole number from 1 to 100000, not 0",
     );
+  });
+});
+
+describe("schwimmen analyse: where each decision was made", () => {
+  const turns = (text: string, seat = 0) => {
+    const plan = planAnalysisText(text, seat);
+    if (!plan.ok) throw new Error(plan.error.message);
+    return [...momentsOf(plan.value.points)].map(([key, m]) => [key, m.round, m.turn]);
+  };
+
+  it("counts the seat's own turns in a round from 1, the record's rounds from 1 too", () => {
+    // Seat 0 acts at indexes 0, 2 and 4 of the record's round 0: the first round's turns 1, 2 and 3.
+    expect(turns(LONGER)).toEqual([
+      ["0/0", 1, 1],
+      ["0/2", 1, 2],
+      ["0/4", 1, 3],
+    ]);
+  });
+
+  it("takes a redeal and the move after it as one turn, and the dealer's choice of packet as none", () => {
+    const redealt = record({
+      rules: { allPass: "onRequest" },
+      rounds: [
+        {
+          deal: { hands: HANDS, middle: MIDDLE, stock: "Ts Js Qs" },
+          actions: [pass(0), pass(1), redeal(0), swap(0, "7c", "Ts"), pass(1)],
+        },
+      ],
+    });
+    expect(turns(JSON.stringify(redealt))).toEqual([
+      ["0/0", 1, 1],
+      ["0/2", 1, 2],
+      ["0/3", 1, 2],
+    ]);
+    const chosen = record({
+      rules: { deal: "dealerChooses" },
+      dealer: 0,
+      rounds: [{ deal: { hands: HANDS, extra: MIDDLE }, actions: [choose(0, "first"), pass(1), pass(0)] }],
+    });
+    expect(turns(JSON.stringify(chosen))).toEqual([
+      ["0/0", 1, null],
+      ["0/2", 1, 1],
+    ]);
   });
 });
 
@@ -126,15 +174,58 @@ describe("schwimmen analyse --json", () => {
       best: { seat: 0, type: "swap", give: "7c", take: "Th" },
     });
     expect(json.accuracy).toBe(0);
-    const table = run(["analyse", path, "--seat", "0"]);
+    // Fewer worlds than the default: the same text twice, quicker.
+    const FEW = ["--worlds", "200"];
+    const table = run(["analyse", path, "--seat", "0", "--lang", "en", ...FEW]);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^Analysis of seat 0 \(P0\): 1 decisions/);
-    expect(table.stdout).toMatch(/round\s+action\s+played\s+win\s+best\s+win\s+loss\s+label/);
-    expect(table.stdout).toMatch(/accuracy 0\.0% \(0 of 1 decisions best or good\)/);
-    expect(table.stdout).toMatch(
-      /worst decisions:\n {2}round 0, action 0: knock, best swap 7c for Th \(-[\d.]+ points, blunder\)/,
+    expect(table.stdout).toMatch(/^Analysis of seat 0 \(P0\): 1 decision, /);
+    // The moment as the game's screen counts it (round 1, the seat's first turn), with what the seat saw.
+    expect(table.stdout).toContain(
+      [
+        "Round 1, turn 1",
+        "  hand: ace of hearts, king of hearts, 7 of clubs",
+        "  middle: 10 of hearts, 8 of clubs, 9 of spades",
+      ].join("\n"),
     );
-    expect(run(["analyse", path, "--seat", "0"])).toEqual(table);
+    expect(table.stdout).toMatch(/\n {2}played: knock \(risk [\d.]+%, win [\d.]+%\)\n/);
+    expect(table.stdout).toMatch(/\n {2}best: swap 7 of clubs for 10 of hearts \(risk [\d.]+%, win [\d.]+%\)\n/);
+    expect(table.stdout).toMatch(/accuracy 0\.0% \(0 of 1 decision best or good\)/);
+    // Long lines go on under themselves, four spaces in.
+    expect(table.stdout.replace(/\n {4}/g, " ")).toMatch(
+      /worst decisions:\n {2}Round 1, turn 1: knock instead of swap 7 of clubs for 10 of hearts \(-[\d.]+ points, blunder\)/,
+    );
+    expect(table.stdout).not.toMatch(/round 0|action 0|7c|Th\b/);
+    expect(run(["analyse", path, "--seat", "0", "--lang", "en", ...FEW])).toEqual(table);
+    // In German, by --lang or by the locale as play has it; the JSON is the same in either.
+    const german = run(["analyse", path, "--seat", "0", "--lang", "de", ...FEW]);
+    expect(german.stdout).toMatch(/^Analyse von Platz 0 \(P0\): 1 Entscheidung, /);
+    expect(german.stdout).toContain(
+      "Runde 1, Zug 1\n  Hand: Herz-Ass, Herz-König, Kreuz 7\n  Mitte: Herz 10, Kreuz 8, Pik 9",
+    );
+    expect(german.stdout).toMatch(/gespielt: klopfen \(Risiko [\d,]+\u00a0%, Siegchance [\d,]+\u00a0%\)/);
+    expect(german.stdout.replace(/\n {4}/g, " ")).toMatch(
+      /Runde 1, Zug 1: klopfen statt Kreuz 7 gegen Herz 10 tauschen \(−[\d,]+ Punkte, grober Patzer\)/,
+    );
+    expect(
+      runBinary(
+        ["analyse", path, "--seat", "0", ...FEW],
+        "",
+        { LANG: "de_DE.UTF-8", LC_ALL: "", LC_MESSAGES: "" },
+        120_000,
+      ),
+    ).toEqual(german);
+    expect(
+      runBinary(
+        ["analyse", path, "--seat", "0", ...FEW],
+        "",
+        { LANG: "en_GB.UTF-8", LC_ALL: "", LC_MESSAGES: "" },
+        120_000,
+      ),
+    ).toEqual(table);
+    for (const lang of ["de", "en"])
+      expect(run(["analyse", path, "--seat", "0", "--json", "--lang", lang, ...FEW]).stdout).toBe(
+        run(["analyse", path, "--seat", "0", "--json", ...FEW]).stdout,
+      );
   });
 
   it("is listed in the help", () => {

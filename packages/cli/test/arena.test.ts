@@ -258,6 +258,13 @@ describe("schwimmen arena", () => {
       [["--seats", "random,random", "--rules", badJson], /not valid JSON/],
       [["--seats", "random,random", "--rules", badKey], /unknown rule key "colour"/],
       [["--seats", "random,random", "--json", join(dir, "no", "such", "out.json")], /does not exist/],
+      // A folder named as an output file is found out before a single match is played.
+      [
+        ["--seats", "random,random", "--chart", dir],
+        /^schwimmen arena: --chart .+: that is a folder; name a file in it/,
+      ],
+      [["--seats", "random,random", "--json", dir], /--json .+: that is a folder/],
+      [["--seats", "expert,random", "--calibration", dir], /--calibration .+: that is a folder/],
     ];
     for (const [args, message] of cases) {
       const run = await arena(...args);

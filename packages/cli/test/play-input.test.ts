@@ -60,7 +60,7 @@ describe("input from the keys of the legal actions", () => {
             expect(keys.includes("A")).toBe(types.has("swapAll"));
             expect(keys.includes("R")).toBe(types.has("redeal"));
             expect(keys.some((k) => k.includes("a-c"))).toBe(types.has("swap"));
-            expect(keys.includes("1-5 1-5")).toBe(types.has("passOn"));
+            expect(keys.includes("1-5")).toBe(types.has("passOn"));
             for (const line of [...noise, "K", "P", "A", "R", "1", "2", "1a", "3c", "c3", "kk", "x"]) {
               const parsed = parseInput(line, view, en, null);
               if (parsed.kind === "action") expect(view.legal).toContainEqual(parsed.action);
@@ -137,10 +137,17 @@ describe("input from the keys of the legal actions", () => {
     expect(passed("23")).toEqual([b, c].sort());
     const hint = { kind: "hint", hint: en.hints.passOnTwo };
     for (const line of ["4", "44", "16", "9"]) expect(parseInput(line, view, en, null)).toEqual(hint);
-    expect(parseInput("1a", view, en, null)).toEqual({ kind: "hint", hint: en.hints.notAllowed });
+    // There is no middle: a middle letter or a swap gets the hidden deal's own help, in both languages.
+    for (const line of ["a", "c", "1a", "b2", "A"]) {
+      const why = () => en.hints.hidden;
+      expect(parseInput(line, view, en, null, why), line).toEqual({ kind: "hint", hint: en.hints.hidden });
+    }
+    expect(parseInput("a", view, TEXTS.de, null)).toEqual({ kind: "hint", hint: TEXTS.de.hints.hidden });
+    expect(TEXTS.de.hints.hidden).toMatch(/keine Mitte.*z\. B\. 45/);
+    expect(en.hints.hidden).not.toMatch(/middle card:|1a/);
     expect(parseInput("P", view, en, null)).toEqual({ kind: "hint", hint: en.hints.notAllowed });
     expect(parseInput("K", view, en, null)).toMatchObject({ kind: "action", action: { type: "knock" } });
-    expect(keyItems(view, en).map((item) => item.key)).toEqual(["1-5 1-5", "K", "?", "Q"]);
+    expect(keyItems(view, en).map((item) => item.key)).toEqual(["1-5", "K", "?", "Q"]);
   });
 
   it("refuses a move the engine does not offer now", () => {

@@ -128,7 +128,61 @@ describe("a knock and who plays once more", () => {
   });
 });
 
+describe("two decks, and a swimmer who goes under", () => {
+  it("says a swap for the same card from the middle as such, not as taking and laying down one card", () => {
+    const events = [
+      { type: "swapped", seat: 2, give: "7s", take: "7s" },
+      { type: "swapped", seat: 0, give: "Ah", take: "Ah" },
+    ] as const;
+    expect(narrate(narrator("de"), events).map((e) => e.text)).toEqual([
+      "Tom tauscht 7♠ gegen die gleiche Karte aus der Mitte.",
+      "Du tauschst A♥ gegen die gleiche Karte aus der Mitte.",
+    ]);
+    expect(narrate(narrator("en"), events).map((e) => e.text)).toEqual([
+      "Tom swaps 7♠ for the same card from the middle.",
+      "You swap A♥ for the same card from the middle.",
+    ]);
+  });
+
+  it("tells a swimmer who loses that it goes under, not that it loses a life it does not have", () => {
+    const events = [
+      { type: "livesLost", seat: 0, count: 1, lives: 0 },
+      { type: "out", seat: 0 },
+      { type: "livesLost", seat: 1, count: 1, lives: 0 },
+      { type: "out", seat: 1 },
+      { type: "livesLost", seat: 2, count: 1, lives: 0 },
+      { type: "swimming", seat: 2 },
+    ] as const;
+    // Seats 0 and 1 were swimming; seat 2 had one life left.
+    expect(narrate({ ...narrator("de"), swimming: [0, 1] }, events).map((e) => e.text)).toEqual([
+      "Du gehst unter und bist raus.",
+      "Lena geht unter und ist raus.",
+      "Tom verliert ein Leben.",
+      "Tom schwimmt!",
+    ]);
+    expect(narrate({ ...narrator("en"), swimming: [0, 1] }, events).map((e) => e.text)).toEqual([
+      "You go under and are out.",
+      "Lena goes under and is out.",
+      "Tom loses a life.",
+      "Tom is swimming!",
+    ]);
+    // Without swimming (its last life lost, out at once) the loss is said, then that it is out.
+    expect(narrate(narrator("en"), events.slice(2, 4)).map((e) => e.text)).toEqual([
+      "Lena loses a life.",
+      "Lena is out.",
+    ]);
+  });
+});
+
 describe("labels", () => {
+  it("capitalises the titles of the table's parts in English as in German (Middle, Stock, Pot)", () => {
+    for (const lang of ["de", "en"] as const) {
+      const t = TEXTS[lang];
+      for (const title of [t.round(1), t.pot("1 €"), t.stock(17), t.middle, t.yourHand, t.packet, t.secondPacket])
+        expect(title.charAt(0), title).toBe(title.charAt(0).toUpperCase());
+    }
+  });
+
   it("capitalises the bot levels and the dealer in English as in German", () => {
     for (const lang of ["de", "en"] as const) {
       for (const level of ["random", "greedy", "tactician", "expert"]) {

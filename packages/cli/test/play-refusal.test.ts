@@ -70,7 +70,7 @@ describe("schwimmen play: why a move is refused", () => {
     expect(hint(dealt({ swapAll: false }), "A", "de")).toBe(
       "Alle drei Karten tauschen ist nach diesen Regeln nicht erlaubt.",
     );
-    expect(hint(dealt({ deal: "hidden" }), "P")).toContain("pass on two of your five cards");
+    expect(hint(dealt({ deal: "hidden" }), "P")).toContain("two of your five cards (1-5) to pass them on, e.g. 45");
   });
 
   it("shows the reason at the table", async () => {

@@ -144,6 +144,28 @@ describe("the renderer", () => {
     );
   }, 120_000);
 
+  it("separates the keys always by the same ' · ', wrapped between keys when they do not fit one line", () => {
+    const seen = new Set<number>();
+    for (const lang of ["de", "en"] as const) {
+      for (const { view, seats } of views(`keys-${lang}`, 6)) {
+        const screen = screenFor(seats, lang, false);
+        const items = keyItems(view, screen.texts);
+        const lines = keyLines(items, screen.style);
+        seen.add(lines.length);
+        // The keys in order, each "KEY label", joined by " · " on each line: never two spaces between keys.
+        expect(lines.map((line) => line.slice(1)).join(" · ")).toBe(
+          items.map((i) => `${i.key} ${i.label}`).join(" · "),
+        );
+        for (const line of lines) {
+          expect(line.startsWith(" ") && !line.startsWith("  ")).toBe(true);
+          expect(stringWidth(line)).toBeLessThanOrEqual(WIDTH);
+        }
+      }
+    }
+    // German's usual turn needs two lines (the separator is not squeezed to fit one), English's one.
+    expect([...seen].sort()).toEqual([1, 2]);
+  });
+
   it("keeps every line within the width for any names, 2 to 20 seats, every phase, both languages", () => {
     const table = fc.record({
       seed: fc.string({ minLength: 1, maxLength: 8 }),
@@ -311,7 +333,7 @@ describe("the renderer", () => {
     const text = plainTable(view, screen).join("\n");
     expect(text).toContain("│10♥│ │ 9♥│ │ 8♦│");
     expect(text).toContain("│ K♥│ │ 7♣│ │10♦│");
-    expect(text).toContain(`stock ${stock.length}`);
+    expect(text).toContain(`Stock ${stock.length}`);
     expect(text).toContain("value 19");
     expect(text).toContain("Ann knocked: 3 turns left");
     expect(text).toMatch(/▶ You +●●●/);
@@ -343,7 +365,7 @@ describe("the renderer", () => {
     expect(mine).toContain(`${face("7c")} ${face("8s")} ${face("9h")}`);
     expect(mine).toContain(`${face("Ac")} ${face("Kd")}`);
     expect(mine).toMatch(/1 +2 +3 +4 +5/);
-    expect(mine).not.toMatch(/Middle|stock/);
+    expect(mine).not.toMatch(/Middle|Stock/);
     // Lena sees her own cards and that the packet is with seat 0, face down; never its cards nor another hand.
     const screen = { ...screenFor(3, "de", false), names: ["Ann", "Lena", "Tom"], self: 1 };
     const hers = plainTable(viewFor(started.value.state, 1), screen).join("\n");

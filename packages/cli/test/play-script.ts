@@ -49,7 +49,7 @@ export function keyChooser(shown: string, rng: Rng): string {
   if (/\bR (new middle|neue Mitte)/.test(prompt) && roll < 2) return "R";
   if (/\bK (knock|klopfen)/.test(prompt) && roll < 3) return "K";
   if (/\b1-3 a-c/.test(prompt) && roll < 7) return `${1 + rng.below(3)}${"abc"[rng.below(3)]}`;
-  if (/\b1-5 1-5/.test(prompt) && roll >= 3) {
+  if (/\b1-5 (zwei Karten|pass two)/.test(prompt) && roll >= 3) {
     // A hidden deal: two different cards of the five to pass on.
     const first = rng.below(5);
     return `${1 + first}${1 + ((first + 1 + rng.below(4)) % 5)}`;

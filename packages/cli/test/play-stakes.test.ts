@@ -30,7 +30,7 @@ describe("schwimmen play --stake --dealer-by-lot", () => {
     if (!settled.ok) throw new Error(settled.error.message);
     expect(out).toContain(`In the pot: ${moneyText(settled.value.pot, "en")} (10c a life).`);
     // While the match is on, the title line shows the pot so far: empty at first, growing by 10c a life.
-    const pots = [...out.matchAll(/Schwimmen · Round \d+ · pot (\d+)c/g)].map((m) => Number(m[1]));
+    const pots = [...out.matchAll(/Schwimmen · Round \d+ · Pot (\d+)c/g)].map((m) => Number(m[1]));
     expect(pots[0]).toBe(0);
     expect(pots.every((pot, i) => pot % 10 === 0 && pot >= (pots[i - 1] ?? 0))).toBe(true);
     expect(pots.at(-1)!).toBeGreaterThan(0);

@@ -186,7 +186,9 @@ describe("everything the terminal game prints", () => {
         await runPlay([...args, "--name", "漢".repeat(20), "--seed", "20", "--delay", "0", "--save", save], io, {}),
       ).toBe(0);
       const out = io.out();
-      expect(stripAnsi(out)).toMatch(lang === "de" ? /1-5 1-5 weitergeben/ : /1-5 1-5 pass on/);
+      expect(stripAnsi(out)).toMatch(
+        lang === "de" ? /1-5 zwei Karten weitergeben \(z\. B\. 45\)/ : /1-5 pass two cards on \(e\.g\. 45\)/,
+      );
       expect(stripAnsi(out)).toMatch(
         lang === "de" ? /Clara gibt das Päckchen weiter\./ : /Clara passes the packet on\./,
       );

@@ -26,7 +26,7 @@ describe("schwimmen play, driven through its input stream", () => {
     expect(code).toBe(0);
     const out = io.out();
     expect(out).toContain("You play against Lena (Random), Tom (Random), Mia (Random).");
-    expect(out).toMatch(/Middle\s+stock \d+\s+Your hand\s+value \d+/);
+    expect(out).toMatch(/Middle\s+Stock \d+\s+Your hand\s+value \d+/);
     expect(out).toContain("┌───┐");
     expect(out).toMatch(/[♣♠♥♦]/);
     expect(out).toContain("Round 1 over");
@@ -120,7 +120,8 @@ describe("schwimmen play, driven through its input stream", () => {
     expect(record.rounds.flatMap((r) => r.actions).filter((a) => a.seat === 0)).toEqual([{ seat: 0, type: "pass" }]);
 
     const de = scriptedIo({ script: ["Q", "j"], choose: () => null });
-    expect(await runPlay(["--bots", "random", "--seed", "confirm", "--lang", "de", "--save", save], de, EN)).toBe(0);
+    const args = ["--bots", "random", "--seed", "confirm", "--lang", "de", "--save", save, "--force"];
+    expect(await runPlay(args, de, EN)).toBe(0);
     expect(de.out()).toContain("Spiel wirklich beenden?");
     expect(de.out()).toContain("Spiel abgebrochen.");
     expect(de.typed).toEqual(["Q", "j"]);
@@ -137,10 +138,10 @@ describe("schwimmen play, driven through its input stream", () => {
     expect(code).toBe(0);
     const out = io.out();
     expect(out).toMatch(/Your hand +value [\d½]+ +Packet\n/);
-    expect(out).toMatch(/1-5 1-5 pass on · (K knock · )?\? help · Q quit/);
+    expect(out).toMatch(/1-5 pass two cards on \(e\.g\. 45\) · (K knock · )?\? help · Q quit/);
     expect(out).toMatch(/(Lena|Tom|Mia) passes the packet on\./);
     expect(out).toMatch(/You pass (10|[2-9JQKA])[♣♠♥♦] and (10|[2-9JQKA])[♣♠♥♦] on\./);
-    expect(out).not.toMatch(/Middle|stock \d/);
+    expect(out).not.toMatch(/Middle|Stock \d/);
     expect(out).toContain("Match over");
     // The person typed two of the five numbers, and the saved record replays as a hidden deal to the end.
     expect(io.typed.some((line) => /^[1-5][1-5]$/.test(line))).toBe(true);
@@ -159,8 +160,13 @@ describe("schwimmen play, driven through its input stream", () => {
     expect(JSON.parse(await readFile(save, "utf8")).rules).toEqual({ lives: 1, swimming: "off", decks: 2 });
     const bad = scriptedIo({ choose: () => null });
     expect(await runPlay(["--preset", "gross", "--save", join(folder(), "never.json")], bad, EN)).toBe(2);
-    expect(bad.err().replace(/\s+/g, " ")).toContain(
-      "--preset must be one of standard, kitchenTable, schnauz, encyclopedic, swiss, pub, verdeckt, grosseRunde",
+    // The ids as docs/presets.md and --help spell them.
+    const ids = "standard, kitchenTable, schnauz, encyclopedic, swiss, pub, verdeckt, grosseRunde";
+    expect(bad.err().replace(/\s+/g, " ")).toContain(`--preset must be one of ${ids}, not "gross"`);
+    const help = scriptedIo({ choose: () => null });
+    expect(await main(["play", "--help"], help)).toBe(0);
+    expect(help.out().replace(/\s+/g, " ")).toMatch(
+      /presets by their ids in docs\/presets\.md: standard, kitchenTable, schnauz, encyclopedic, swiss, pub, verdeckt \(the hidden deal\), grosseRunde \(/,
     );
     // Twenty seats need two decks: the message says so.
     const many = scriptedIo({ choose: () => null });
@@ -168,7 +174,7 @@ describe("schwimmen play, driven through its input stream", () => {
     expect(
       await runPlay(["--bots", bots, "--preset", "verdeckt", "--save", join(folder(), "never.json")], many, EN),
     ).toBe(2);
-    expect(many.err().replace(/\s+/g, " ")).toContain("two decks (--preset grosse-runde) seat up to 20");
+    expect(many.err().replace(/\s+/g, " ")).toContain("two decks (--preset grosseRunde) seat up to 20");
   });
 
   it("plays every preset of docs/presets.md by its id, in any case and with or without dashes", async () => {
@@ -242,13 +248,20 @@ describe("schwimmen play, driven through its input stream", () => {
     expect(io.out()).not.toContain("Match saved");
   });
 
-  it("rejects bad options with a usage message and exit code 2", async () => {
+  it("rejects bad options in one line that says what is wrong and where the help is, exit code 2", async () => {
     const cases: [string[], string][] = [
       [["--bots", "nobody"], 'unknown bot "nobody"'],
       [["--bots", "oracle"], 'unknown bot "oracle"'],
       [["--lang", "fr"], "--lang must be de or en"],
       [["--rules", join(folder(), "missing.json")], "cannot be read"],
-      [["--bogus"], "Unknown option"],
+      // node:util's own texts ("Unknown option '--bogus'", "Option '--bots <value>' argument missing") said as ours.
+      [["--bogus"], 'unknown option "--bogus"'],
+      [["-x"], 'unknown option "-x"'],
+      [["--bots"], "--bots needs a value"],
+      [["--seed", "1", "--save"], "--save needs a value"],
+      [["--dealer-by-lot=yes"], "--dealer-by-lot takes no value"],
+      [["extra"], 'unexpected argument "extra"'],
+      [["--force"], "--force goes with --save FILE"],
       [["--name", "  "], "--name must not be empty"],
       [["--name", "Maximiliane-Alexandra"], "--name must have at most 20 characters, not 21"],
       [["--name", "漢".repeat(21)], "--name must have at most 20 characters, not 21"],
@@ -256,8 +269,11 @@ describe("schwimmen play, driven through its input stream", () => {
     for (const [args, message] of cases) {
       const io = scriptedIo({ choose: () => null });
       expect(await main(["play", ...args], io)).toBe(2);
+      // One message (word-wrapped to the screen's width when long), not the usage.
+      expect(io.err().replace(/\s+/g, " ")).toMatch(/^schwimmen play: .+ \(see schwimmen play --help\) $/);
       expect(io.err()).toContain(message);
-      expect(io.err()).toContain("schwimmen play [--bots LEVELS]");
+      expect(io.err()).not.toMatch(/Usage|Option '|Unknown option/);
+      expect(io.out()).toBe("");
     }
     const help = scriptedIo({ choose: () => null });
     expect(await main(["play", "--help"], help)).toBe(0);

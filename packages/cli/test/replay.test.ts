@@ -98,11 +98,22 @@ describe("schwimmen replay FILE", () => {
     expect(got.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it("wrong usage: exit 2, nothing on stdout", () => {
-    const got = run(["replay"]);
-    expect(got.code).toBe(2);
-    expect(got.stdout).toBe("");
-    expect(got.stderr).toContain("usage");
+  it("wrong usage: exit 2, nothing on stdout, one line that says what is wrong and where the help is", () => {
+    const cases: [string[], string][] = [
+      [["replay"], "no record given"],
+      [["replay", "a.json", "b.json"], "one record at a time"],
+      [["replay", "--jsonl", "a.json"], "one record at a time"],
+      // An unknown option is no file name: not {"error": ...} about a missing file.
+      [["replay", "--bogus"], 'unknown option "--bogus"'],
+      [["replay", "-x", "a.json"], 'unknown option "-x"'],
+    ];
+    for (const [args, words] of cases) {
+      const got = run(args);
+      expect(got.code, args.join(" ")).toBe(2);
+      expect(got.stdout).toBe("");
+      expect(got.stderr).toMatch(/^schwimmen replay: .+ \(see schwimmen replay --help\)\n$/);
+      expect(got.stderr).toContain(words);
+    }
   });
 });
 

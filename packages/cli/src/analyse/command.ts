@@ -2,16 +2,17 @@ import { ANALYSIS_WORLDS, type DecisionAnalysis, accuracyOf, analysisSteps, plan
 import { ArgsError, USAGE_INDENT, wholeNumber } from "../arena/args.js";
 import { fill, optionLine, paragraph } from "../wrap.js";
 import { type Io, errorLine, readRecordText } from "../replay.js";
-import { analysisJson, analysisTable, labelLimits } from "./format.js";
+import { type Lang, isLang, langFromEnv } from "../play/text.js";
+import { analysisJson, analysisText, labelLimits } from "./format.js";
 
-export const ANALYSE_USAGE = `  schwimmen analyse RECORD --seat N [--json] [--worlds N]
+export const ANALYSE_USAGE = `  schwimmen analyse RECORD --seat N [--json] [--lang de|en] [--worlds N]
 ${fill(
   "judge every decision of seat N in a game record (RECORD may be - for standard input) from that seat's view " +
     "(schwimmen analyse --help for more)",
   USAGE_INDENT,
 ).join("\n")}`;
 
-export const ANALYSE_HELP = `Usage: schwimmen analyse RECORD --seat N [--json] [--worlds N]
+export const ANALYSE_HELP = `Usage: schwimmen analyse RECORD --seat N [--json] [--lang de|en] [--worlds N]
 
 ${paragraph(
   "Judges every decision of one seat in a game record, from what that seat could see (never the other hands or " +
@@ -23,9 +24,12 @@ ${paragraph(
 )}
 
 ${paragraph(
-  "Prints a table and a summary: the accuracy (share of decisions labelled best or good) and the three worst " +
-    "decisions. Rounds and actions count from 0, as in the record's errors. A record that replay rejects gives " +
-    'the same {"error": ...} on standard error and exit code 2.',
+  "Prints every decision where it was made, as the game's screen counts: the round and the seat's own turn in " +
+    "it (both from 1), the seat's hand and the middle (or the packet) then, the action played and the best one " +
+    "with their chances to lose a life this round and to win the match, and the loss; then the accuracy (share " +
+    "of decisions labelled best or good) and the three worst decisions. Cards are named as people say them " +
+    "(Kreuz-Bube, jack of clubs). The JSON counts rounds and actions from 0 instead, as the record's errors " +
+    'do. A record that replay rejects gives the same {"error": ...} on standard error and exit code 2.',
 )}
 
 Options:
@@ -40,6 +44,7 @@ ${fill(
     "(A is null without decisions), options best first",
   " ".repeat(16),
 ).join("\n")}
+${optionLine("--lang de|en", "the language of the report (default: from LC_ALL, LC_MESSAGES or LANG, as for play)", 16)}
 ${optionLine("--worlds N", `sampled worlds per decision (default ${ANALYSIS_WORLDS}; fewer is faster and noisier)`, 16)}
 ${optionLine("--help", "this text", 16)}
 `;
@@ -49,13 +54,15 @@ interface AnalyseArgs {
   readonly seat: number;
   readonly json: boolean;
   readonly worlds: number;
+  /** The report's language; null: from the environment. */
+  readonly lang: Lang | null;
 }
 
 /** As the arena reads its options: `--name value` or `--name=value`, each once; one record path. */
 export function parseAnalyseArgs(argv: readonly string[]): { help: true } | { help: false; args: AnalyseArgs } {
   let record: string | null = null;
   let json = false;
-  const given = new Map<"seat" | "worlds", string>();
+  const given = new Map<"seat" | "worlds" | "lang", string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--help" || arg === "-h") return { help: true };
@@ -70,7 +77,8 @@ export function parseAnalyseArgs(argv: readonly string[]): { help: true } | { he
     }
     const eq = arg.indexOf("=");
     const name = arg.slice(2, eq < 0 ? undefined : eq);
-    if (!arg.startsWith("--") || (name !== "seat" && name !== "worlds")) throw new ArgsError(`unknown option "${arg}"`);
+    if (!arg.startsWith("--") || (name !== "seat" && name !== "worlds" && name !== "lang"))
+      throw new ArgsError(`unknown option "${arg}"`);
     const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || (eq < 0 && value.startsWith("--"))) throw new ArgsError(`--${name} needs a value`);
     if (given.has(name)) throw new ArgsError(`--${name} is given twice`);
@@ -80,6 +88,8 @@ export function parseAnalyseArgs(argv: readonly string[]): { help: true } | { he
   const seat = given.get("seat");
   if (seat === undefined) throw new ArgsError("--seat is required, e.g. --seat 0");
   const worlds = given.get("worlds");
+  const lang = given.get("lang") ?? null;
+  if (lang !== null && !isLang(lang)) throw new ArgsError(`--lang must be de or en, not "${lang}"`);
   return {
     help: false,
     args: {
@@ -87,11 +97,16 @@ export function parseAnalyseArgs(argv: readonly string[]): { help: true } | { he
       seat: wholeNumber("seat", seat, 0, 99),
       json,
       worlds: worlds === undefined ? ANALYSIS_WORLDS : wholeNumber("worlds", worlds, 1, 100_000),
+      lang,
     },
   };
 }
 
-export async function runAnalyse(argv: readonly string[], io: Io): Promise<number> {
+export async function runAnalyse(
+  argv: readonly string[],
+  io: Io,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<number> {
   let args: AnalyseArgs;
   try {
     const parsed = parseAnalyseArgs(argv);
@@ -123,9 +138,13 @@ export async function runAnalyse(argv: readonly string[], io: Io): Promise<numbe
   for (const decision of analysisSteps(plan.value, { worlds: args.worlds, onProgress })) decisions.push(decision);
   if (isTTY && decisions.length > 0) io.stderr.write("\n");
   const report = { seat: args.seat, decisions, accuracy: accuracyOf(decisions) };
-  const player = plan.value.players[args.seat]!;
-  io.stdout.write(args.json ? analysisJson(report) : analysisTable(report, player, args.worlds));
+  const lang = args.lang ?? langFromEnv(env);
+  io.stdout.write(args.json ? analysisJson(report) : analysisText(report, plan.value, args.worlds, lang));
   return 0;
 }
 
-export const analyseCommand = { usage: ANALYSE_USAGE, help: ANALYSE_HELP, run: runAnalyse };
+export const analyseCommand = {
+  usage: ANALYSE_USAGE,
+  help: ANALYSE_HELP,
+  run: (argv: readonly string[], io: Io): Promise<number> => runAnalyse(argv, io),
+};

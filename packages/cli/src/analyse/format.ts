@@ -1,7 +1,10 @@
-import { type DecisionAnalysis, LABEL_LIMITS, worstDecisions } from "@schwimmen/bots";
-import type { Action } from "@schwimmen/rules";
+import { type DecisionAnalysis, type DecisionPoint, type Label, LABEL_LIMITS, worstDecisions } from "@schwimmen/bots";
+import { type Action, type Card, type TableView, cardName } from "@schwimmen/rules";
+import type { Lang } from "../play/text.js";
+import { HELP_WIDTH } from "../wrap.js";
+import { ANALYSE_WORDS } from "./words.js";
 
-/** The analysis as the command prints it: the JSON of the contract in the help, or a table for people. */
+/** The analysis as the command prints it: the JSON of the contract in the help, or a report for people. */
 
 export interface AnalysisReport {
   readonly seat: number;
@@ -23,26 +26,6 @@ export function analysisJson(report: AnalysisReport): string {
   return JSON.stringify({ seat: report.seat, decisions, accuracy: report.accuracy }) + "\n";
 }
 
-/** An action in a few words: "swap 7c for Th", "knock", "keep the first packet". */
-export function actionText(action: Action): string {
-  switch (action.type) {
-    case "swap":
-      return `swap ${action.give} for ${action.take}`;
-    case "swapAll":
-      return "swap all three";
-    case "pass":
-      return "pass";
-    case "knock":
-      return "knock";
-    case "redeal":
-      return "new middle";
-    case "passOn":
-      return `pass on ${action.give.join(" and ")}`;
-    case "choose":
-      return action.packet === "first" ? "keep the first packet" : "take the second packet";
-  }
-}
-
 /** "best (under 0.05), good (under 2), ..., blunder (10 or more)" from the analysis's own limits. */
 export function labelLimits(): string {
   const { best, good, inaccuracy, mistake } = LABEL_LIMITS;
@@ -52,54 +35,118 @@ export function labelLimits(): string {
   );
 }
 
-const percent = (p: number): string => `${(p * 100).toFixed(1)}%`;
-const sameAction = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-/** The chance to win the match after the played action, as the analysis estimated it. */
-function winAfter(d: DecisionAnalysis, action: Action): string {
-  const option = d.options.find((o) => sameAction(o.action, action));
-  return option ? percent(option.winMatch) : "-";
+/** Where a decision was made, as a player finds it again: the round and the seat's own turn in it, and its view. */
+export interface Moment {
+  /** From 1, as the game's screen counts. */
+  readonly round: number;
+  /** The seat's own turn in the round, from 1 (a redeal and the turn after it are one); null for the dealer's choice. */
+  readonly turn: number | null;
+  readonly view: TableView;
 }
 
-const describe = (d: DecisionAnalysis): string =>
-  `round ${d.round}, action ${d.action}: ${actionText(d.played)}, best ${actionText(d.best)} ` +
-  `(-${d.loss.toFixed(2)} points, ${d.label})`;
+const momentKey = (round: number, action: number): string => `${round}/${action}`;
 
-/** A table of every decision and a summary: accuracy and the three worst decisions. */
-export function analysisTable(report: AnalysisReport, player: string, worlds: number): string {
-  const header = ["round", "action", "played", "win", "best", "win", "loss", "label"];
-  const rows = report.decisions.map((d) => [
-    String(d.round),
-    String(d.action),
-    actionText(d.played),
-    winAfter(d, d.played),
-    sameAction(d.played, d.best) ? "=" : actionText(d.best),
-    winAfter(d, d.best),
-    d.loss.toFixed(2),
-    d.label,
-  ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const leftAligned = new Set([2, 4, 7]);
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, column) => (leftAligned.has(column) ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
-      .join("  ")
-      .trimEnd();
+/** Every action of the seat (its decisions among them) with the moment it was made, by round and index. */
+export function momentsOf(points: readonly DecisionPoint[]): Map<string, Moment> {
+  const moments = new Map<string, Moment>();
+  let round = -1;
+  let done = 0;
+  for (const point of points) {
+    if (point.round !== round) {
+      round = point.round;
+      done = 0;
+    }
+    // `choose` is no turn; `redeal` is part of the turn it starts.
+    const turn = point.played.type === "choose" ? null : done + 1;
+    if (point.played.type !== "choose" && point.played.type !== "redeal") done++;
+    moments.set(momentKey(point.round, point.index), { round: point.round + 1, turn, view: point.view });
+  }
+  return moments;
+}
+
+/** A number with `digits` decimals as the language writes it: 12.5 or 12,5. */
+const decimal = (x: number, digits: number, lang: Lang): string =>
+  lang === "de" ? x.toFixed(digits).replace(".", ",") : x.toFixed(digits);
+
+/** A chance: "12.5%", "12,5 %" (the space does not break). */
+const percent = (p: number, lang: Lang): string =>
+  lang === "de" ? `${decimal(p * 100, 1, lang)}\u00a0%` : `${decimal(p * 100, 1, lang)}%`;
+
+const sameAction = (a: Action, b: Action): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Words filled into lines of at most 80 columns, the first after `first`, the rest after `rest`. */
+function wrapped(text: string, first = "", rest = first): string[] {
+  const lines: string[] = [];
+  let line = first;
+  for (const word of text.split(" ").filter((w) => w !== "")) {
+    if (line.trim() !== "" && line.length + 1 + word.length > HELP_WIDTH) {
+      lines.push(line);
+      line = rest + word;
+    } else line = line.trim() === "" ? line + word : `${line} ${word}`;
+  }
+  if (line.trim() !== "") lines.push(line);
+  return lines;
+}
+
+/** The report in the reader's language: each decision where it was made, what the seat saw, played and best. */
+export function analysisText(
+  report: AnalysisReport,
+  plan: { readonly players: readonly string[]; readonly points: readonly DecisionPoint[] },
+  worlds: number,
+  lang: Lang,
+): string {
+  const w = ANALYSE_WORDS[lang];
+  const moments = momentsOf(plan.points);
+  const card = (c: Card) => cardName(c, lang);
+  const cards = (list: readonly Card[]) => list.map(card).join(", ");
+  const act = (action: Action) => w.action(action, card);
+  const where = (d: DecisionAnalysis): string => {
+    const moment = moments.get(momentKey(d.round, d.action));
+    if (moment === undefined) return w.moment(d.round + 1, 0);
+    return moment.turn === null ? w.choice(moment.round) : w.moment(moment.round, moment.turn);
+  };
+  const chances = (d: DecisionAnalysis, action: Action): string => {
+    const option = d.options.find((o) => sameAction(o.action, action));
+    return option ? ` (${w.chances(percent(option.loseLife, lang), percent(option.winMatch, lang))})` : "";
+  };
   const count = report.decisions.length;
-  const good = report.decisions.filter((d) => d.label === "best" || d.label === "good").length;
   const out = [
-    `Analysis of seat ${report.seat} (${player}): ${count} decisions, ${worlds} sampled worlds each, from the seat's view`,
-    "win: chance to win the match after the action; loss: match-win percentage points given away against the best",
-    "",
-    line(header),
-    ...rows.map(line),
-    "",
-    report.accuracy === null
-      ? "accuracy: no decisions to judge"
-      : `accuracy ${percent(report.accuracy)} (${good} of ${count} decisions best or good)`,
+    ...wrapped(w.title(report.seat, plan.players[report.seat] ?? "", count, worlds), "", "  "),
+    ...w.legend.flatMap((line) => wrapped(line, "", "  ")),
   ];
+  for (const d of report.decisions) {
+    const view = moments.get(momentKey(d.round, d.action))?.view;
+    out.push("", where(d));
+    if (view?.hand) out.push(...wrapped(`${w.hand}: ${cards(view.hand)}`, "  ", "    "));
+    if (view?.middle) out.push(...wrapped(`${w.middle}: ${cards(view.middle)}`, "  ", "    "));
+    if (view?.packet) out.push(...wrapped(`${w.packet}: ${cards(view.packet)}`, "  ", "    "));
+    out.push(...wrapped(`${w.played}: ${act(d.played)}${chances(d, d.played)}`, "  ", "    "));
+    if (sameAction(d.played, d.best)) out.push(`  ${w.wasBest}`);
+    else {
+      out.push(...wrapped(`${w.best}: ${act(d.best)}${chances(d, d.best)}`, "  ", "    "));
+      out.push(`  ${w.loss(decimal(d.loss, 2, lang), w.labels[d.label])}`);
+    }
+  }
+  const good = report.decisions.filter((d) => d.label === "best" || d.label === "good").length;
+  out.push("", report.accuracy === null ? w.noDecisions : w.accuracy(percent(report.accuracy, lang), good, count));
   const worst = worstDecisions(report.decisions);
-  if (worst.length > 0) out.push("worst decisions:", ...worst.map((d) => `  ${describe(d)}`));
-  out.push("", `labels by loss in points: ${labelLimits().replace("\n", " ")}`);
+  if (worst.length > 0) {
+    out.push(w.worst);
+    for (const d of worst) {
+      const line = w.worstLine(where(d), act(d.played), act(d.best), decimal(d.loss, 2, lang), w.labels[d.label]);
+      out.push(...wrapped(line, "  ", "    "));
+    }
+  }
+  const { best, good: goodLimit, inaccuracy, mistake } = LABEL_LIMITS;
+  const shown = (x: number) => (lang === "de" ? String(x).replace(".", ",") : String(x));
+  const limit = (label: Label, word: string, x: number) => `${w.labels[label]} (${word} ${shown(x)})`;
+  const limits = [
+    limit("best", w.under, best),
+    limit("good", w.under, goodLimit),
+    limit("inaccuracy", w.under, inaccuracy),
+    limit("mistake", w.under, mistake),
+    limit("blunder", w.from, mistake),
+  ];
+  out.push("", ...wrapped(`${w.limitsTitle} ${limits.join(", ")}`, "", "  "));
   return out.join("\n") + "\n";
 }

@@ -32,15 +32,18 @@ async function readRules(file: string | null, io: Io): Promise<Rules> {
   return parsed.value;
 }
 
-/** Fails before the run, not after it, when an output file could not be written. */
-async function checkOutputDir(option: string, file: string | null): Promise<void> {
-  if (file === null) return;
-  const dir = dirname(resolve(file));
-  const isDir = await stat(dir).then(
+const isFolder = (path: string): Promise<boolean> =>
+  stat(path).then(
     (info) => info.isDirectory(),
     () => false,
   );
-  if (!isDir) throw new ArgsError(`--${option} ${file}: the folder ${dir} does not exist`);
+
+/** Fails before the run, not after it, when an output file could not be written: no folder for it, or a folder. */
+async function checkOutputDir(option: string, file: string | null): Promise<void> {
+  if (file === null) return;
+  const dir = dirname(resolve(file));
+  if (!(await isFolder(dir))) throw new ArgsError(`--${option} ${file}: the folder ${dir} does not exist`);
+  if (await isFolder(file)) throw new ArgsError(`--${option} ${file}: that is a folder; name a file in it`);
 }
 
 async function checkArgs(args: ArenaArgs, io: Io): Promise<Rules> {

@@ -1,17 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { stat, writeFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import {
-  DEFAULT_RULES,
-  type GameRecord,
-  type Rules,
-  Rng,
-  drawForDealer,
-  maxSeats,
-  newMatch,
-  parseRules,
-} from "@schwimmen/rules";
+import { DEFAULT_RULES, type Rules, Rng, drawForDealer, maxSeats, newMatch, parseRules } from "@schwimmen/rules";
 import { BOT_LEVELS, botNames, createBot, isBotLevel, unplayableByBots } from "@schwimmen/bots";
 import type { Io } from "../replay.js";
 import { type BotSeat, Game } from "./driver.js";
@@ -21,28 +10,32 @@ import { graphemesOf, printable, widthOf, wrapText } from "./style.js";
 import { type Lang, TEXTS, isLang, langFromEnv } from "./text.js";
 import { playedRecord } from "./record.js";
 import { findPreset, playPresets } from "./presets.js";
+import { saveProblem, saveRecord, stamp } from "./save.js";
 import { lotLines, parseStake } from "./stakes.js";
+import { Painter, type WindowSource } from "./window.js";
 
 // Every line within 78 columns, like the game's screens.
-export const PLAY_USAGE = `  schwimmen play [--bots LEVELS] [--rules FILE] [--preset P] [--lang de|en]
-                 [--seed S] [--name NAME] [--save FILE] [--delay MS]
+export const PLAY_USAGE = `  schwimmen play [--bots LEVELS] [--rules FILE] [--preset ID] [--lang de|en]
+                 [--seed S] [--name NAME] [--save FILE [--force]] [--delay MS]
                  [--stake CENTS] [--dealer-by-lot]
                                play a whole match in the terminal against
                                bots, one per level given: random, greedy
                                (beginner), tactician (advanced), expert
                                (default: three tacticians; at most 19);
-                               presets (docs/presets.md): standard,
-                               kitchenTable, schnauz, encyclopedic, swiss,
-                               pub, verdeckt (the hidden deal),
-                               grosse-runde (two decks, up to 20 seats),
-                               the rules file's keys on top;
+                               presets by their ids in docs/presets.md:
+                               standard, kitchenTable, schnauz,
+                               encyclopedic, swiss, pub, verdeckt (the
+                               hidden deal), grosseRunde (two decks, up to
+                               20 seats), the rules file's keys on top;
                                NAME has at most 20 characters; the match is
                                saved as a game record (default
-                               ./schwimmen-<time>.json); NO_COLOR drops
-                               colours, SCHWIMMEN_FAST=1 drops the pauses;
-                               --stake plays for play money per life (pot
-                               and balances at the end), --dealer-by-lot
-                               draws cards for the first dealer`;
+                               ./schwimmen-<time>.json); --save never
+                               overwrites a file unless --force is given;
+                               NO_COLOR drops colours, SCHWIMMEN_FAST=1
+                               drops the pauses; --stake plays for play
+                               money per life (pot and balances at the
+                               end), --dealer-by-lot draws cards for the
+                               first dealer`;
 
 /** Bots a person may play against; `oracle` sees every card and stays in the arena. */
 export const offeredLevels = (): string[] => BOT_LEVELS.filter((level: string) => level !== "oracle");
@@ -68,13 +61,19 @@ export const cleanName = (raw: string): string =>
 /** A message for standard error, word-wrapped so no line passes the screen's width. */
 const errorText = (message: string): string => wrapText(message, WIDTH).join("\n") + "\n";
 
+/** A line about the saved match, indented like the others after the last screen (wrapped under itself). */
+const noteText = (message: string): string =>
+  wrapText(message, WIDTH - 3)
+    .map((line, i) => (i === 0 ? " " : "   ") + line)
+    .join("\n") + "\n";
+
 /** "label value" on one line when it fits, else the value on a line of its own: a path is never broken. */
 const labelled = (label: string, value: string): string =>
   widthOf(` ${label} ${value}`) <= WIDTH ? ` ${label} ${value}` : ` ${label}\n   ${value}`;
 
 /** What is printed once the match is saved: where, and the command that analyses the person's decisions (seat 0). */
-const savedLines = (t: { saved: string; replayHint: string }, path: string): string =>
-  `${labelled(t.saved, path)}\n${labelled(t.replayHint, `npx schwimmen analyse ${shellWord(path)} --seat 0`)}\n`;
+const savedLines = (label: string, t: { replayHint: string }, path: string): string =>
+  `${labelled(label, path)}\n${labelled(t.replayHint, `npx schwimmen analyse ${shellWord(path)} --seat 0`)}\n`;
 
 /** A path as one shell word, so the printed replay command can be pasted as it is. */
 const shellWord = (path: string): string =>
@@ -87,6 +86,8 @@ interface Settings {
   readonly seed: string;
   readonly name: string;
   readonly save: string | null;
+  /** `--force`: the record may overwrite an existing file. */
+  readonly force: boolean;
   readonly delayMs: number | null;
   readonly stake: number;
   readonly dealerByLot: boolean;
@@ -115,6 +116,22 @@ function joinNegatives(args: readonly string[]): string[] {
   return out;
 }
 
+/** node:util's parseArgs errors in the words of the other option errors. */
+function argsMessage(cause: unknown): string {
+  const { code, message } = cause as { code?: string; message: string };
+  const token = /'(-{0,2}[^' ]+)/.exec(message)?.[1] ?? "";
+  switch (code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return `unknown option "${token}"`;
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return `unexpected argument "${token}"`;
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+      return message.includes("argument missing") ? `${token} needs a value` : `${token} takes no value`;
+    default:
+      return message;
+  }
+}
+
 async function readSettings(args: readonly string[], io: Io, env: Env): Promise<Parsed> {
   let values;
   try {
@@ -131,12 +148,13 @@ async function readSettings(args: readonly string[], io: Io, env: Env): Promise<
         delay: { type: "string" },
         stake: { type: "string" },
         "dealer-by-lot": { type: "boolean" },
+        force: { type: "boolean" },
       },
       strict: true,
       allowPositionals: false,
     }).values;
   } catch (cause) {
-    return { ok: false, message: (cause as Error).message };
+    return { ok: false, message: argsMessage(cause) };
   }
   const lang = values.lang ?? langFromEnv(env);
   if (!isLang(lang)) return { ok: false, message: `--lang must be de or en, not "${lang}"` };
@@ -151,7 +169,7 @@ async function readSettings(args: readonly string[], io: Io, env: Env): Promise<
       ok: false,
       message: `--preset must be one of ${playPresets()
         .map((p) => p.id)
-        .join(", ")}`,
+        .join(", ")}, not "${values.preset}"`,
     };
   const preset: Readonly<Record<string, unknown>> = found?.rules ?? {};
   let rules: Rules = DEFAULT_RULES;
@@ -180,7 +198,9 @@ async function readSettings(args: readonly string[], io: Io, env: Env): Promise<
   if (!stake.ok) return stake;
   const seed = values.seed ?? randomBytes(16).toString("hex");
   const dealerByLot = values["dealer-by-lot"] === true;
-  const options = { save: values.save ?? null, delayMs, stake: stake.stake, dealerByLot };
+  if (values.force === true && values.save === undefined)
+    return { ok: false, message: "--force goes with --save FILE (a default name never overwrites a file)" };
+  const options = { save: values.save ?? null, force: values.force === true, delayMs, stake: stake.stake, dealerByLot };
   return { ok: true, settings: { levels, rules, lang, seed, name, ...options } };
 }
 
@@ -214,47 +234,25 @@ async function readRules(
   return parsed.ok ? { ok: true, rules: parsed.value } : { ok: false, message: `${path}: ${parsed.error.message}` };
 }
 
-/** One round per line: still valid JSON, but readable and diff-friendly. */
-export function formatRecord(record: GameRecord): string {
-  const head = `{"rules": ${JSON.stringify(record.rules)}, "players": ${JSON.stringify(record.players)}, "dealer": ${record.dealer},`;
-  const rounds = record.rounds.map((r) => "  " + JSON.stringify(r)).join(",\n");
-  return `${head}\n "rounds": [\n${rounds}\n]}\n`;
-}
-
-const stamp = (d: Date): string => {
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`;
-};
-
-/** Writes the record: to the path asked for, or to a fresh ./schwimmen-<time>.json that never overwrites another. */
-async function saveRecord(record: GameRecord, path: string | null): Promise<string> {
-  const text = formatRecord(record);
-  if (path !== null) {
-    await writeFile(path, text);
-    return path;
-  }
-  const base = `./schwimmen-${stamp(new Date())}`;
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? `${base}.json` : `${base}-${n}.json`;
-    try {
-      await writeFile(candidate, text, { flag: "wx" });
-      return candidate;
-    } catch (cause) {
-      if ((cause as NodeJS.ErrnoException).code !== "EEXIST" || n > 50) throw cause;
-    }
-  }
-}
-
-const isFolder = (path: string): Promise<boolean> =>
-  stat(path).then(
-    (info) => info.isDirectory(),
-    () => false,
-  );
-
 interface TerminalStream {
   readonly isTTY?: boolean;
   readonly rows?: number;
   readonly columns?: number;
+}
+
+/** The terminal's size and its "resize" events (a stream that has none keeps 80x24). */
+function terminalWindow(stdout: Io["stdout"] & TerminalStream): WindowSource {
+  const events = stdout as {
+    on?: (e: "resize", f: () => void) => unknown;
+    off?: (e: "resize", f: () => void) => unknown;
+  };
+  return {
+    size: () => ({ columns: stdout.columns ?? 80, rows: stdout.rows ?? 24 }),
+    onResize: (listener) => {
+      events.on?.("resize", listener);
+      return () => events.off?.("resize", listener);
+    },
+  };
 }
 
 /** `schwimmen play`: reads the options, seats the bots, runs the match and saves it. */
@@ -265,15 +263,15 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
   }
   const read = await readSettings(args, io, env);
   if (!read.ok) {
-    io.stderr.write(`${errorText(`schwimmen play: ${read.message}`)}\nUsage:\n${PLAY_USAGE}\n`);
+    io.stderr.write(errorText(`schwimmen play: ${read.message} (see schwimmen play --help)`));
     return 2;
   }
   const s = read.settings;
   const t = TEXTS[s.lang];
-  // A record that could not be saved is found out before the match, not after it.
-  const folder = s.save === null ? null : dirname(resolve(s.save));
-  if (s.save !== null && folder !== null && !(await isFolder(folder))) {
-    io.stderr.write(errorText(`schwimmen play: ${t.noFolder(s.save, folder)}`));
+  // A record that could not be saved (or would overwrite a file) is found out before the match, not after it.
+  const problem = s.save === null ? null : await saveProblem(s.save, s.force, t);
+  if (problem !== null) {
+    io.stderr.write(errorText(`schwimmen play: ${problem}`));
     return 2;
   }
   const seats = s.levels.length + 1;
@@ -284,7 +282,7 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
   if (!match.ok) {
     // Too many seats for one deck: say that two decks seat them.
     const two = maxSeats(s.rules.deck, 2);
-    const hint = s.rules.decks === 1 && seats <= two ? `; two decks (--preset grosse-runde) seat up to ${two}` : "";
+    const hint = s.rules.decks === 1 && seats <= two ? `; two decks (--preset grosseRunde) seat up to ${two}` : "";
     io.stderr.write(errorText(`schwimmen play: ${match.error.message}${hint}`));
     return 2;
   }
@@ -316,22 +314,18 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
     off?: (e: "error", f: () => void) => unknown;
   };
   outputEvents.on?.("error", onOutputError);
-  // A window smaller than the game's 80x24 breaks its screens: say so before the first one (wrapped to the window).
-  const columns = stdout.columns ?? 80;
-  const rows = stdout.rows ?? 24;
-  if (interactive && (columns < 80 || rows < 24)) {
-    const words = t.smallWindow(columns, rows);
-    io.stdout.write(
-      `${wrapText(words, Math.max(20, columns - 2))
-        .map((line) => ` ${line}`)
-        .join("\n")}\n> `,
-    );
-    await reader.next();
-  }
+  // A window smaller than the game's 80x24 breaks its screens: said before the first one and whenever it shrinks.
+  const painter = interactive ? new Painter(io.stdout, t, terminalWindow(io.stdout)) : null;
+  await painter?.waitWhileSmall(reader);
   if (lot) {
-    io.stdout.write(lotLines(lot, names, s.lang, interactive).join("\n") + (interactive ? "\n> " : "\n"));
-    // The table's first screen clears the terminal: a person reads the draw first.
-    if (interactive) await reader.next();
+    const drawn = lotLines(lot, names, s.lang, interactive);
+    io.stdout.write(drawn.join("\n") + (painter ? "\n> " : "\n"));
+    if (painter) {
+      // The table's first screen clears the terminal: a person reads the draw first (drawn again after a resize).
+      painter.printed(() => [...drawn, "> "]);
+      let line = await reader.next();
+      while (line !== null && painter.dismissNotice()) line = await reader.next();
+    }
   }
   const game = new Game({
     match: match.value,
@@ -346,9 +340,10 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
     echo: stdin.isTTY !== true,
     rows: () => Math.max(16, (stdout.rows ?? 24) - 1),
     delayMs: s.delayMs ?? (interactive && !fast ? 400 : 0),
+    ...(painter ? { painter } : {}),
     stake: s.stake,
     // The last screen leaves room for the lines about the saved match (the longest name a default save can get).
-    afterRows: savedLines(t, s.save ?? `./schwimmen-${stamp(new Date())}-50.json`).split("\n").length - 1,
+    afterRows: savedLines(t.saved, t, s.save ?? `./schwimmen-${stamp(new Date())}-50.json`).split("\n").length - 1,
   });
   let code = 0;
   try {
@@ -359,16 +354,18 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
     code = 1;
   } finally {
     reader.close();
+    painter?.close();
     if (ownsTerminal) process.off("SIGINT", onInterrupt);
     if (color) io.stdout.write("\x1b[0m");
   }
   try {
-    const path = await saveRecord(playedRecord(game.state, names, game.seeds), s.save);
-    if (!outputClosed) io.stdout.write(savedLines(t, path));
-  } catch (cause) {
-    const { code: why, message } = cause as NodeJS.ErrnoException;
-    io.stderr.write(errorText(t.saveFailed(s.save ?? ".", t.saveWhy(why, message))));
-    code = 1;
+    // Never lost: when the place asked for fails, the record goes to a default name (and says where).
+    const saved = await saveRecord(playedRecord(game.state, names, game.seeds), s.save, s.force);
+    for (const { path, error } of saved.failures)
+      io.stderr.write(noteText(t.saveFailed(path, t.saveWhy(error.code, error.message))));
+    if (saved.failures.length > 0) code = 1;
+    const label = saved.failures.length > 0 ? t.savedInstead : t.saved;
+    if (saved.path !== null && !outputClosed) io.stdout.write(savedLines(label, t, saved.path));
   } finally {
     // The process's own stdout keeps the listener: a late EPIPE must not surface as a crash on the way out.
     if (io.stdout !== process.stdout) outputEvents.off?.("error", onOutputError);

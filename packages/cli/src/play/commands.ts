@@ -79,7 +79,7 @@ export function keyItems(view: TableView, texts: Texts): KeyItem[] {
       c.five.map((_, i) => i),
       handName,
     );
-    items.push({ key: `${all} ${all}`, label: texts.keys.passOn });
+    items.push({ key: all, label: texts.keys.passOn });
   }
   if (c.types.has("swapAll")) items.push({ key: "A", label: texts.keys.swapAll });
   if (c.types.has("pass")) items.push({ key: "P", label: texts.keys.pass });
@@ -120,6 +120,12 @@ const WORDS: Record<string, "help" | "quit" | "swapAll" | "pass" | "knock" | "re
   r: "redeal",
   redeal: "redeal",
   neu: "redeal",
+};
+
+/** Whether a line asks to end the match (Q, quit, Ende, ...), at any prompt and while others play. */
+export const isQuit = (line: string): boolean => {
+  const lower = line.trim().toLowerCase();
+  return Object.hasOwn(WORDS, lower) && WORDS[lower] === "quit";
 };
 
 /**
@@ -165,6 +171,9 @@ export function parseInput(
     if (word === "help" || word === "quit") return { kind: word };
     return { kind: "hint", hint: hints.choosePacket };
   }
+  // A hidden deal has no middle: a middle letter or a swap gets that deal's own help.
+  if (view.rules.deal === "hidden" && /^(?:[a-c]|[1-9] ?[a-z]|[a-c] ?[1-9])$/.test(lower))
+    return { kind: "hint", hint: hints.hidden };
   // A lone middle letter finishes a picked swap (in either case); otherwise a capital A alone swaps all.
   if (picked && /^[a-c]$/.test(lower)) return swap(c.hand.indexOf(picked), LETTERS.indexOf(lower));
   if (input === "A") return legal((a) => a.type === "swapAll", { seat, type: "swapAll" });

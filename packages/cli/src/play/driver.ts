@@ -4,7 +4,6 @@ import {
   type GameEvent,
   type MatchState,
   type TableView,
-  Rng,
   applyAction,
   dealRound,
   moneyText,
@@ -12,16 +11,15 @@ import {
   potSoFar,
   viewFor,
 } from "@schwimmen/rules";
-import type { Bot } from "@schwimmen/bots";
-import { keyItems, middleRange, parseInput, truncateInput } from "./commands.js";
-import type { LineReader } from "./lines.js";
+import { botMove } from "./bot-move.js";
+import type { PlayEnd, PlayOptions, PlayResult } from "./options.js";
+import { isQuit, keyItems, middleRange, parseInput, truncateInput } from "./commands.js";
 import { type LogEntry, narrate } from "./narrate.js";
 import {
   type Screen,
   WIDTH,
   helpLines,
   keyLines,
-  lastLogLines,
   logLines,
   plainTable,
   roundResultLines,
@@ -29,58 +27,15 @@ import {
   textLines,
 } from "./render.js";
 import { defaultSleep, yieldToEvents } from "./pause.js";
+import { matchEndLines, roundLogLines } from "./ending.js";
+import { type OthersTurn, earlyLines, othersTurnPause } from "./others.js";
 import { refusalHint } from "./refusal.js";
-import { stakeLines } from "./stakes.js";
 import { cardText, makeStyle, printable, truncate } from "./style.js";
-import { type Lang, TEXTS } from "./text.js";
+import { TEXTS } from "./text.js";
+import { Painter, fixedWindow } from "./window.js";
 
-/** A computer opponent at one seat: its bot, a generator of its own, and its level for the table. */
-export interface BotSeat {
-  readonly seat: number;
-  readonly level: string;
-  readonly bot: Bot;
-  readonly rng: Rng;
-}
-
-export interface PlayOptions {
-  /** A fresh match (seat `self` is the person, the others have bots); the driver deals its rounds. */
-  readonly match: MatchState;
-  readonly names: readonly string[];
-  readonly self: number;
-  readonly bots: readonly BotSeat[];
-  readonly lang: Lang;
-  readonly input: LineReader;
-  readonly output: { write(text: string): unknown };
-  /** Redraw whole screens (clear + draw) and wait for Enter between rounds; otherwise print plain lines. */
-  readonly interactive: boolean;
-  readonly color: boolean;
-  /** Echo each line read (when input does not come from a terminal, so transcripts show what was typed). */
-  readonly echo: boolean;
-  /** Lines an interactive screen may use (asked at each redraw, so a resized terminal is followed). */
-  readonly rows?: () => number;
-  /** Pause before each bot move, so a person can follow. */
-  readonly delayMs: number;
-  /** Play money per life lost, in cents (0 or absent: no stakes): the pot so far is shown at the top. */
-  readonly stake?: number;
-  /** How many lines the caller prints after the last screen (where the match was saved; 2 when absent). */
-  readonly afterRows?: number;
-  readonly budgetMs?: number;
-  /** A pause that ends early when `signal` aborts (Ctrl-C); the default one clears its timer then. */
-  readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-}
-
-export type PlayEnd = "over" | "quit" | "eof" | "interrupt";
-
-export interface PlayResult {
-  readonly state: MatchState;
-  readonly end: PlayEnd;
-}
-
-const sameAction = (a: Action, b: Action): boolean =>
-  a.seat === b.seat &&
-  a.type === b.type &&
-  (a.type !== "swap" || (b.type === "swap" && a.give === b.give && a.take === b.take)) &&
-  (a.type !== "choose" || (b.type === "choose" && a.packet === b.packet));
+export type { BotSeat } from "./bot-move.js";
+export type { PlayEnd, PlayOptions, PlayResult } from "./options.js";
 
 /** Plays one match to its end (or until the person quits): the game loop, with all I/O injected. */
 export async function playMatch(o: PlayOptions): Promise<PlayResult> {
@@ -98,6 +53,10 @@ export class Game {
   private fastForward = false;
   /** Each dealt round's seed, oldest first (null for a round dealt without one): the saved record reveals them. */
   private readonly dealtSeeds: (string | null)[] = [];
+  /** The answer to a line typed while others play, shown until the person's turn. */
+  private othersHint: string | undefined;
+  /** Draws the screens of an interactive game (null for plain output). */
+  private readonly painter: Painter | null;
 
   constructor(private readonly o: PlayOptions) {
     this.current = o.match;
@@ -112,6 +71,7 @@ export class Game {
       levels,
       self: o.self,
     };
+    this.painter = o.interactive ? (o.painter ?? new Painter(o.output, this.screen.texts, fixedWindow())) : null;
   }
 
   get state(): MatchState {
@@ -169,10 +129,19 @@ export class Game {
     events: readonly GameEvent[],
     given?: readonly Card[],
   ): Promise<PlayEnd | null> {
+    const swimming = this.current.status.flatMap((status, seat) => (status === "swimming" ? [seat] : []));
     this.current = state;
     const seatsIn = state.round?.hands.flatMap((hand, seat) => (hand === null ? [] : [seat])) ?? [];
     const entries = narrate(
-      { texts: this.t, lang: this.o.lang, rules: state.rules, names: this.o.names, self: this.o.self, seatsIn },
+      {
+        texts: this.t,
+        lang: this.o.lang,
+        rules: state.rules,
+        names: this.o.names,
+        self: this.o.self,
+        seatsIn,
+        swimming,
+      },
       events,
       given,
     );
@@ -189,13 +158,6 @@ export class Game {
     return end;
   }
 
-  /** The last screen lines (six, or fewer when `room` is less) of the round just ended, without its opening line. */
-  private roundLines(room: number, keep: (entry: LogEntry) => boolean = () => true): string[] {
-    let start = this.log.length;
-    while (start > 0 && this.log[start - 1]!.tone !== "round") start--;
-    return lastLogLines(this.log.slice(start).filter(keep), Math.max(0, Math.min(6, room)), this.screen.style);
-  }
-
   /** Adds log lines; plain output prints them at once, a redrawn screen shows the latest ones. */
   private say(entries: readonly LogEntry[]): void {
     this.log.push(...entries);
@@ -207,10 +169,12 @@ export class Game {
     this.o.output.write(lines.map((l) => l + "\n").join(""));
   }
 
-  /** Redraws the terminal from the top left; the last line is where the cursor waits for input. */
-  private draw(lines: readonly string[]): void {
-    const body = lines.map((l, i) => (i === lines.length - 1 ? l + "\x1b[K" : l + "\x1b[K\n")).join("");
-    this.o.output.write("\x1b[H" + body + "\x1b[J");
+  /**
+   * Redraws the terminal from the top left; the last line is where the cursor waits for input. `build` lays the
+   * screen out, again after the window is resized.
+   */
+  private show(build: () => readonly string[]): void {
+    this.painter?.show(build);
   }
 
   private view(): TableView {
@@ -218,7 +182,9 @@ export class Game {
   }
 
   private async readLine(): Promise<string | null> {
-    const line = await this.o.input.next();
+    let line = await this.o.input.next();
+    // The Enter that takes the notice of a small window away is no answer to the prompt behind it.
+    while (line !== null && this.painter?.dismissNotice()) line = await this.o.input.next();
     // The echo follows the "> " prompt; a long or odd line is shown cut and cleaned, it is only an echo.
     if (line !== null && this.o.echo) this.o.output.write(truncate(printable(line), WIDTH - 2) + "\n");
     return line;
@@ -234,14 +200,30 @@ export class Game {
     let picked: Card | null = null;
     let hint: string | undefined;
     let first = true;
+    this.othersHint = undefined;
+    if (this.o.interactive) {
+      // Lines typed while the others played that came only now: Q still asks, anything else is said not to count.
+      const early = await earlyLines(this.othersTurn(this.o.self));
+      if (early.end !== undefined) return early.end;
+      hint = early.hint;
+    }
     for (;;) {
       const view = this.view();
       const prompt = picked
         ? textLines(this.t.pickMiddle(middleRange(view, picked), cardText(picked, this.o.lang, style)))
         : keyLines(keyItems(view, this.t), style);
       if (this.o.interactive) {
-        const parts = { log: this.log, prompt, hint, picked, rows: this.rows(), pot: this.pot() };
-        this.draw(tableScreen(view, this.screen, parts));
+        const shown = hint;
+        this.show(() =>
+          tableScreen(view, this.screen, {
+            log: this.log,
+            prompt,
+            hint: shown,
+            picked,
+            rows: this.rows(),
+            pot: this.pot(),
+          }),
+        );
         this.o.input.discardPending();
       } else {
         const lines = first ? [...plainTable(view, this.screen, picked, this.pot()), ""] : [];
@@ -289,7 +271,7 @@ export class Game {
   private async confirmQuit(view: TableView): Promise<PlayEnd | null> {
     const prompt = textLines(this.t.confirmQuit, this.screen.style.bold);
     if (this.o.interactive) {
-      this.draw(tableScreen(view, this.screen, { log: this.log, prompt, rows: this.rows(), pot: this.pot() }));
+      this.show(() => tableScreen(view, this.screen, { log: this.log, prompt, rows: this.rows(), pot: this.pot() }));
       this.o.input.discardPending();
     } else {
       this.print(prompt);
@@ -306,37 +288,43 @@ export class Game {
       this.print(lines);
       return null;
     }
-    this.draw([...lines, ...textLines(this.t.helpBack), "> "]);
+    this.show(() => [...lines, ...textLines(this.t.helpBack), "> "]);
     const line = await this.readLine();
-    return line === null ? this.endOfInput() : null;
+    if (line === null) return this.endOfInput();
+    // Q on the help screen asks to quit, as everywhere.
+    return isQuit(line) ? this.confirmQuit(this.view()) : null;
+  }
+
+  /** The others' turns as `others.ts` needs them: the pause, the screen, and the question before quitting. */
+  private othersTurn(seat: number): OthersTurn<PlayEnd> {
+    const name = { name: this.o.names[seat] ?? "", self: false };
+    const prompt = textLines(this.t.toPlay(name), this.screen.style.dim);
+    return {
+      input: this.o.input,
+      painter: this.painter,
+      texts: this.t,
+      delayMs: this.delayMs,
+      sleep: this.sleep,
+      watching: this.state.status[this.o.self] === "out",
+      show: (hint) => {
+        const parts = { log: this.log, prompt, hint, input: false, pot: this.pot() };
+        this.show(() => tableScreen(this.view(), this.screen, { ...parts, rows: this.rows() }));
+      },
+      confirmQuit: () => this.confirmQuit(this.view()),
+    };
   }
 
   /** A bot's turn: a short pause so the person can follow, then its decision (checked against the legal ones). */
   private async botTurn(seat: number): Promise<Action | PlayEnd> {
     const seatBot = this.o.bots.find((b) => b.seat === seat);
-    if (this.o.interactive && this.delayMs > 0) {
-      const name = { name: this.o.names[seat] ?? "", self: false };
-      const prompt = textLines(this.t.toPlay(name), this.screen.style.dim);
-      const parts = { log: this.log, prompt, rows: this.rows(), input: false, pot: this.pot() };
-      this.draw(tableScreen(this.view(), this.screen, parts));
-      await this.sleep(this.delayMs, this.o.input.stopped);
+    if (this.o.interactive) {
+      const paused = await othersTurnPause(this.othersTurn(seat), this.othersHint);
+      if (paused.end !== null) return paused.end;
+      this.othersHint = paused.hint;
     } else await yieldToEvents();
     // Checked after every pause: Ctrl-C must work even while only bots are playing.
     if (this.o.input.interrupted) return "interrupt";
-    const view = viewFor(this.state, seat);
-    const legal = view.legal;
-    const chosen = this.decide(seatBot, view);
-    if (chosen && legal.some((a) => sameAction(a, chosen))) return chosen;
-    // A bot that fails or answers something illegal must not end the person's game: it passes (or does anything legal).
-    return legal.find((a) => a.type === "pass") ?? legal[0]!;
-  }
-
-  private decide(seatBot: BotSeat | undefined, view: TableView): Action | undefined {
-    try {
-      return seatBot?.bot.decide(view, { rng: seatBot.rng, budgetMs: this.o.budgetMs ?? 250 });
-    } catch {
-      return undefined;
-    }
+    return botMove(seatBot, viewFor(this.state, seat), this.o.budgetMs ?? 250);
   }
 
   /** Every hand of the round just ended; between rounds an interactive player presses Enter to go on. */
@@ -344,6 +332,7 @@ export class Game {
     const round = this.state.round!;
     const last = this.state.finished[this.state.finished.length - 1]!;
     const result = roundResultLines(last.result, round.index, round.knocker, this.screen, this.state.rules);
+    this.othersHint = undefined;
     if (!this.o.interactive) {
       this.print(result);
       return null;
@@ -357,8 +346,11 @@ export class Game {
     let prompt = usual;
     for (;;) {
       // The round's last moves below the hands, as many as fit above the prompt (none beside a full table of 16).
-      const room = this.rows() - result.length - prompt.length - 2;
-      this.draw([...result, ...this.roundLines(room), "", ...prompt, "> "]);
+      const shown = prompt;
+      this.show(() => {
+        const room = this.rows() - result.length - shown.length - 2;
+        return [...result, ...roundLogLines(this.log, room, this.screen), "", ...shown, "> "];
+      });
       this.o.input.discardPending();
       const line = await this.readLine();
       if (line === null) return this.endOfInput();
@@ -367,7 +359,7 @@ export class Game {
         if (this.t.isYes(line)) return "quit";
         prompt = usual;
       } else if (answer === "") return null;
-      else if (answer === "q" || answer === "quit" || answer === "beenden") prompt = confirm;
+      else if (isQuit(answer)) prompt = confirm;
       else if (selfOut && answer === "s") {
         this.fastForward = true;
         this.delayMs = 0;
@@ -381,35 +373,20 @@ export class Game {
    * for stakes, or a note that the match was stopped.
    */
   private finish(end: PlayEnd): PlayResult {
-    const { style } = this.screen;
-    const lines: string[] = [];
-    if (end === "over") {
-      const last = this.state.finished[this.state.finished.length - 1];
-      // Who won stays in view whatever else has to go: a full table of 16 leaves no room for the last moves.
-      const won = this.o.interactive ? this.log.filter((e) => e.tone === "end").slice(-1) : [];
-      const wonLines = won.flatMap((e) => logLines(e, style));
-      const overLines = textLines(this.t.matchOver, style.bold);
-      const stakes = stakeLines(this.state, this.o.stake ?? 0, this.o.names, this.o.lang);
-      // Below the round: the match's end, who won, the stakes and the lines that say where it was saved.
-      const below = overLines.length + wonLines.length + stakes.length + (this.o.afterRows ?? 2);
-      let spare = 1;
-      const round = this.state.round;
-      const result =
-        this.o.interactive && last && round
-          ? roundResultLines(last.result, round.index, round.knocker, this.screen, this.state.rules)
-          : [];
-      // The last round's hands when they fit beside the rest (a big table with stakes shows the money instead).
-      if (result.length > 0 && result.length + 1 + below <= this.rows()) {
-        lines.push(...result);
-        const room = this.rows() - lines.length - below;
-        const log = this.roundLines(room - 1, (e) => e.tone !== "end");
-        lines.push(...log);
-        spare = room - log.length;
-      }
-      if (spare > 0) lines.push("");
-      lines.push(...overLines, ...wonLines, ...stakes);
-    } else lines.push("", ...textLines(this.t.stopped));
-    // A finished match gets a fresh screen with its result; a stopped one leaves the table in view.
+    const lines =
+      end === "over"
+        ? matchEndLines(this.screen, {
+            state: this.state,
+            log: this.log,
+            interactive: this.o.interactive,
+            rows: this.rows(),
+            stake: this.o.stake ?? 0,
+            afterRows: this.o.afterRows ?? 2,
+          })
+        : ["", ...textLines(this.t.stopped)];
+    // A finished match gets a fresh screen with its result; a stopped one leaves the table in view. From here on
+    // nothing is drawn again, not even after a resize.
+    this.painter?.close();
     if (this.o.interactive && end === "over") this.o.output.write("\x1b[H\x1b[J");
     this.print(lines);
     return { state: this.state, end };

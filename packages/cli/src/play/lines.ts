@@ -9,6 +9,8 @@ export class LineReader {
   private waiting: ((line: string | null) => void) | null = null;
   private interruptedFlag = false;
   private readonly stop = new AbortController();
+  /** Who waits for a line to arrive without taking it (`arrival`). */
+  private readonly watchers = new Set<() => void>();
   private readonly onData = (chunk: unknown) => this.push(typeof chunk === "string" ? chunk : String(chunk));
   private readonly onEnd = () => this.finish();
 
@@ -36,9 +38,31 @@ export class LineReader {
     return new Promise((resolve) => (this.waiting = resolve));
   }
 
-  /** Forgets lines typed ahead (while bots were playing), so a stray key never becomes a move. */
-  discardPending(): void {
-    this.queue.length = 0;
+  /** Forgets lines typed ahead (while bots were playing), so a stray key never becomes a move; returns them. */
+  discardPending(): string[] {
+    return this.queue.splice(0);
+  }
+
+  /** The oldest line that waits, taken without waiting; undefined when none waits. */
+  take(): string | undefined {
+    return this.queue.shift();
+  }
+
+  /**
+   * Resolves once a line waits to be taken (`take`), the input has ended, or `signal` aborts: at once when one of
+   * these is so already. Takes nothing.
+   */
+  arrival(signal?: AbortSignal): Promise<void> {
+    if (this.queue.length > 0 || this.ended || signal?.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.watchers.delete(done);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      };
+      this.watchers.add(done);
+      signal?.addEventListener("abort", done, { once: true });
+    });
   }
 
   /** Ends reading at once, as if input had ended (Ctrl-C). */
@@ -70,7 +94,14 @@ export class LineReader {
     const waiting = this.waiting;
     this.waiting = null;
     if (waiting) waiting(line);
-    else this.queue.push(line);
+    else {
+      this.queue.push(line);
+      this.wakeWatchers();
+    }
+  }
+
+  private wakeWatchers(): void {
+    for (const watcher of this.watchers) watcher();
   }
 
   private finish(): void {
@@ -82,5 +113,6 @@ export class LineReader {
     const waiting = this.waiting;
     this.waiting = null;
     if (waiting) waiting(null);
+    this.wakeWatchers();
   }
 }

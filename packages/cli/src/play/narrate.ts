@@ -17,6 +17,8 @@ export interface Narrator {
   readonly self: number;
   /** The seats dealt into the round (not out): a knock names the one other seat when only one is left. */
   readonly seatsIn?: readonly number[];
+  /** The seats that were swimming before these events: a loss sinks them, they had no life left to lose. */
+  readonly swimming?: readonly number[];
 }
 
 export const whoOf = (n: Narrator, seat: number): Who => ({
@@ -52,7 +54,9 @@ export function narrate(n: Narrator, events: readonly GameEvent[], given?: reado
         say(t.chose(who(e.seat), e.packet === "first"));
         break;
       case "swapped":
-        say(t.swapped(who(e.seat), cardFace(e.give, n.lang), cardFace(e.take, n.lang)));
+        // With two decks a card may be swapped for its copy: said so, not as "takes 7♠ and lays 7♠ down".
+        if (e.give === e.take) say(t.swappedSame(who(e.seat), cardFace(e.give, n.lang)));
+        else say(t.swapped(who(e.seat), cardFace(e.give, n.lang), cardFace(e.take, n.lang)));
         break;
       case "swappedAll":
         say(t.swappedAll(who(e.seat)));
@@ -81,13 +85,14 @@ export function narrate(n: Narrator, events: readonly GameEvent[], given?: reado
         } else if (e.reason === "stockEmpty") say(t.stockEmpty);
         break;
       case "livesLost":
-        say(t.livesLost(who(e.seat), e.count, e.lives), "loss");
+        // A swimmer has no life to lose: the line that it goes under says it all.
+        if (!(n.swimming ?? []).includes(e.seat)) say(t.livesLost(who(e.seat), e.count, e.lives), "loss");
         break;
       case "swimming":
         say(t.swims(who(e.seat)), "loss");
         break;
       case "out":
-        say(t.goesOut(who(e.seat)), "loss");
+        say(((n.swimming ?? []).includes(e.seat) ? t.goesUnder : t.goesOut)(who(e.seat)), "loss");
         break;
       case "matchEnded":
         say(e.winner === null ? t.draw : t.wins(who(e.winner)), "end");

@@ -10,7 +10,6 @@ interface Words {
   readonly knockedAlready: (who: Who) => string;
   readonly noPass: string;
   readonly noSwapAll: string;
-  readonly hidden: string;
   readonly noRedeal: (why: RedealBlock) => string;
 }
 
@@ -20,7 +19,6 @@ const WORDS: Record<Lang, Words> = {
     knockedAlready: (w) => `${w.self ? "Du hast" : `${w.name} hat`} schon geklopft; pro Runde klopft nur einer.`,
     noPass: "Schieben ist nach diesen Regeln nicht erlaubt: tausche oder klopfe.",
     noSwapAll: "Alle drei Karten tauschen ist nach diesen Regeln nicht erlaubt.",
-    hidden: "Verdeckt gibst du zwei der fünf Karten weiter (z. B. 45) oder klopfst (K).",
     noRedeal: (why) =>
       ({
         stock: "Für eine neue Mitte sind nicht mehr genug Karten im Stapel.",
@@ -36,7 +34,6 @@ const WORDS: Record<Lang, Words> = {
     knockedAlready: (w) => `${w.self ? "You have" : `${w.name} has`} already knocked; only one knock a round.`,
     noPass: "These rules do not allow passing: swap or knock.",
     noSwapAll: "These rules do not allow swapping all three cards.",
-    hidden: "In a hidden deal you pass on two of your five cards (e.g. 45) or knock (K).",
     noRedeal: (why) =>
       ({
         stock: "The stock has too few cards left for a new middle.",
@@ -61,7 +58,7 @@ export function refusalHint(
   if (tried.ok || tried.error.code !== "ACTION_NOT_ALLOWED") return t.hints.notAllowed;
   const { rules, round } = state;
   const r = WORDS[lang];
-  if (rules.deal === "hidden" && action.type !== "knock" && action.type !== "passOn") return r.hidden;
+  if (rules.deal === "hidden" && action.type !== "knock" && action.type !== "passOn") return t.hints.hidden;
   switch (action.type) {
     case "knock":
       return round !== null && round.knocker !== null ? r.knockedAlready(who(round.knocker)) : r.knockFirstLap;

@@ -210,17 +210,13 @@ export function lastLogLines(log: readonly LogEntry[], count: number, style: Sty
   return lines.slice(Math.max(0, lines.length - count));
 }
 
-/** The keys as "K klopfen · P schieben …"; tighter separators when that keeps them on one line, else wrapped. */
+/** The keys as "K klopfen · P schieben …", always with the same separator; wrapped between keys when they do not fit. */
 export function keyLines(items: readonly KeyItem[], style: Style): string[] {
-  const parts = items.map((item) => `${style.bold(item.key)} ${item.label}`);
-  for (const separator of [" · ", "  "]) {
-    const line = " " + parts.join(separator === " · " ? style.dim(separator) : separator);
-    if (widthOf(line) <= WIDTH) return [line];
-  }
+  const separator = style.dim(" · ");
   const lines: string[] = [];
   let line = "";
-  for (const part of parts) {
-    const joined = line === "" ? " " + part : `${line}${style.dim(" · ")}${part}`;
+  for (const part of items.map((item) => `${style.bold(item.key)} ${item.label}`)) {
+    const joined = line === "" ? " " + part : `${line}${separator}${part}`;
     if (line !== "" && widthOf(joined) > WIDTH) {
       lines.push(line);
       line = " " + part;

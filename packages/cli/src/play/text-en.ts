@@ -1,0 +1,161 @@
+// The English texts of the terminal game (the German ones are in text-de.ts, the shape in text.ts).
+import type { Texts } from "./text.js";
+
+export const en: Texts = {
+  defaultName: "You",
+  round: (n) => `Round ${n}`,
+  pot: (money) => `Pot ${money}`,
+  stock: (n) => `Stock ${n}`,
+  dealer: "Dealer",
+  knocked: "knocked",
+  swimming: "swimming",
+  out: "out",
+  middle: "Middle",
+  yourHand: "Your hand",
+  firstPacket: "Your first packet",
+  secondPacket: "Second packet",
+  packet: "Packet",
+  packetHeldBy: (w) => (w.self ? "Packet: yours" : `Packet: with ${w.name}`),
+  value: (v) => `value ${v}`,
+  watching: "You are out and watching.",
+  toPlay: (w) => `${w.name} to play …`,
+  turnsLeft: (w, n) => `${w.self ? "you" : w.name} knocked: ${n} ${n === 1 ? "turn" : "turns"} left`,
+  level: (level) => ({ random: "Random", greedy: "Beginner", tactician: "Advanced", expert: "Expert" })[level] ?? level,
+  keys: {
+    swap: "swap",
+    swapAll: "swap all",
+    pass: "pass",
+    knock: "knock",
+    redeal: "new middle",
+    keep: "keep this packet",
+    other: "take the second, unseen one",
+    passOn: "pass two cards on (e.g. 45)",
+    help: "help",
+    quit: "quit",
+  },
+  pickMiddle: (letters, card) => `Which middle card (${letters}) for ${card}? Enter: back`,
+  hints: {
+    unknown: (input) => `"${input}" is not a move here. ? shows the help.`,
+    empty: "Please type a move (? shows the help).",
+    notAllowed: "That move is not allowed now.",
+    middleFirst: (x) =>
+      `${x} is a middle card: first your hand card, then the middle card, e.g. 1${x}.` +
+      (x === "a" ? " Swap all: A (capital)." : ""),
+    noHandCard: (range) => `Your hand cards are ${range}.`,
+    noMiddleCard: (range) => `The middle cards are ${range}.`,
+    passOnTwo: "Pass on two different cards of 1-5, e.g. 45 (the packet as it came).",
+    hidden:
+      "A hidden deal has no middle: type the numbers of two of your five cards (1-5) to pass them on, " +
+      "e.g. 45 (the packet as it came), or K to knock.",
+    choosePacket: "First choose a packet: 1 keeps the three cards you see, 2 takes the second, unseen packet.",
+  },
+  intro: (opponents) => `You play against ${opponents}.`,
+  roundStarts: (n, d) => `── Round ${n}: ${d.self ? "you deal" : `${d.name} deals`} ──`,
+  chose: (w, first) => `${w.self ? "You take" : `${w.name} takes`} the ${first ? "first" : "second"} packet.`,
+  swapped: (w, give, take) => `${w.self ? "You take" : `${w.name} takes`} ${take} for ${give}.`,
+  swappedSame: (w, card) => `${w.self ? "You swap" : `${w.name} swaps`} ${card} for the same card from the middle.`,
+  swappedAll: (w) => `${w.self ? "You swap" : `${w.name} swaps`} all three cards.`,
+  passed: (w) => `${w.self ? "You pass" : `${w.name} passes`}.`,
+  passedOn: (w) => `${w.self ? "You pass" : `${w.name} passes`} the packet on.`,
+  passedOnCards: (a, b) => `You pass ${a} and ${b} on.`,
+  knock: (w, others) =>
+    `${w.self ? "You knock" : `${w.name} knocks`}! ` +
+    (others.length === 1 && others[0]
+      ? `${others[0].self ? "You have" : `${others[0].name} has`} one more turn.`
+      : "Everyone else plays once more."),
+  allPassed: "Everyone passed: a new middle from the stock.",
+  redealt: (w) => `${w.self ? "You ask" : `${w.name} asks`} for a new middle.`,
+  thirtyOne: (w) => `31! ${w.self ? "You have" : `${w.name} has`} 31.`,
+  fire: (w) => `Fire! ${w.self ? "You have" : `${w.name} has`} three aces.`,
+  stockEmpty: "Everyone passed and the stock is empty.",
+  livesLost: (w, count, left) =>
+    `${w.self ? "You lose" : `${w.name} loses`} ${count === 1 ? "a life" : `${count} lives`}` +
+    (left > 0 ? ` (${left} left).` : "."),
+  swims: (w) => `${w.self ? "You are" : `${w.name} is`} swimming!`,
+  goesOut: (w) => `${w.self ? "You are" : `${w.name} is`} out.`,
+  goesUnder: (w) => (w.self ? "You go under and are out." : `${w.name} goes under and is out.`),
+  wins: (w) => (w.self ? "You win the match!" : `${w.name} wins the match.`),
+  draw: "A draw: the last players went down together.",
+  roundOver: (n) => `Round ${n} over`,
+  byKnock: (w) => (w.self ? "you knocked" : `${w.name} knocked`),
+  nextRound: "Enter: next round · Q: quit",
+  nextRoundOut: "Enter: keep watching · S: skip to the end · Q: quit",
+  roundIsOver: (input) => `The round is over ("${input}").`,
+  matchOver: "Match over",
+  stopped: "Match stopped.",
+  smallWindow: (columns, rows) =>
+    `This window is ${columns}x${rows}; the game needs 80x24: please make it larger (or press Enter to play in it anyway).`,
+  waitTurn: (input) => `Wait for your turn ("${input}"). Q stops the match.`,
+  onlyWatching: (input) => `You are only watching now ("${input}"). Q stops the match.`,
+  typedEarly: (input) => `"${input}" came before your turn and does not count. It is your turn now.`,
+  confirmQuit: "Really quit the match? It is saved all the same. y: quit · n: play on",
+  isYes: (answer) => ["y", "yes", "j", "ja"].includes(answer.trim().toLowerCase()),
+  saved: "Match saved to",
+  replayHint: "Analyse it:",
+  saveFailed: (path, why) => `Could not save the match to ${path}: ${why}`,
+  savedInstead: "Saved instead to",
+  saveWhy: (code, message) =>
+    ({
+      ENOENT: "that folder does not exist.",
+      ENOTDIR: "part of the path is not a folder.",
+      EISDIR: "that is a folder, not a file.",
+      EEXIST: "that file exists by now (it is left as it is).",
+      EACCES: "no permission to write there.",
+      EPERM: "no permission to write there.",
+      EROFS: "the disk is read-only.",
+      ENOSPC: "the disk is full.",
+    })[code ?? ""] ?? `system error (${code ?? message}).`,
+  noFolder: (path, folder) => `--save ${path}: there is no folder ${folder}`,
+  saveIsFolder: (path, example) => `--save ${path}: that is a folder; please name a file, e.g. ${example}`,
+  saveExists: (path) => `--save ${path}: that file already exists; choose another name, or add --force to overwrite it`,
+  saveNoPermission: (path, folder) => `--save ${path}: no permission to write in the folder ${folder}`,
+  help: [
+    "Schwimmen (31): do not hold the weakest hand when the round ends.",
+    "Your best suit counts: ace 11, face cards and ten 10, others their number.",
+  ],
+  helpMoves: [
+    "1-3 picks your hand card, a-c the middle card: '2b' swaps card 2 for b.",
+    "You may also type '2' first and then 'b'.",
+    "A swaps all three cards, P passes.",
+    "K knocks: then everyone else plays exactly once more.",
+    "R asks for a new middle when that is allowed.",
+  ],
+  helpEnd: ["The last one left wins. Q stops the match (it is saved all the same)."],
+  helpRules: (r) => [
+    {
+      allOthersLose: "Three of a kind count 30½. Three aces are Fire: 33, the round ends, all others lose.",
+      endsRound: "Three of a kind count 30½. Three aces are Fire: 31, the round ends at once.",
+      off: "Three of a kind count 30½, three aces are the best of them (no Fire at this table).",
+    }[r.fire],
+    {
+      endsRound: "31 ends the round at once.",
+      allOthersLose: "31 ends the round at once, and everyone without 31 loses a life.",
+      noEnd: "31 ends nothing here: the round goes on until someone knocks.",
+    }[r.thirtyOne],
+    "",
+    [
+      r.losers === "lowest"
+        ? "The lowest hand loses a life (●)"
+        : "Every hand of 20 or less loses a life (●), and so does the lowest above 20",
+      r.knockerPays === 2 ? "; a knocker who loses loses two." : ".",
+      {
+        everyone: " Without lives you swim; lose again and you are out.",
+        firstOnly: " Only who reaches 0 in the first round anyone does may swim; later, 0 means out.",
+        off: " Without lives you are out (nobody swims here).",
+      }[r.swimming],
+    ].join(""),
+  ],
+  helpHidden: [
+    "Hidden deal: there is no middle. On your turn the packet (4, 5) joins your",
+    "three cards (1-3); keep three of the five and pass two on, face down:",
+    "'45' passes the packet on as it came, '14' keeps card 5 instead of 1.",
+    "K knocks: you keep your three cards and the packet goes on unchanged;",
+    "then everyone else plays exactly once more.",
+  ],
+  helpChoose: [
+    "Dealer chooses: the dealer first sees only its first packet. 1 keeps it",
+    "and the second goes face up to the middle; 2 takes the second, unseen",
+    "packet and the first goes face up to the middle. Then play begins.",
+  ],
+  helpBack: "Enter: back to the table",
+};
