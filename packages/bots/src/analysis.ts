@@ -12,6 +12,7 @@ import {
   replayRecordText,
   viewFor,
 } from "@schwimmen/rules";
+import { leavesWeakerHand, sensibleMoves } from "./choices.js";
 import { ActionSearch } from "./evaluate.js";
 import { EXPERT_DEFAULTS, type ExpertOptions, expertModel } from "./expert.js";
 import { legalMatch } from "./moves.js";
@@ -62,6 +63,16 @@ export const LABEL_LIMITS: Readonly<Record<Exclude<Label, "blunder">, number>> =
   inaccuracy: 5,
   mistake: 8,
 };
+
+/**
+ * The label a move gets at least when it throws hand away on the last turn (`leavesWeakerHand`): it leaves a weaker
+ * hand than the seat could keep although the rules never make a weaker hand better. The worlds can show such a move
+ * to cost little or nothing (other hands as weak, or play-outs in which its cards happen to help nobody), but it is
+ * never the right move, so it is never `best` or `good`.
+ */
+export const WEAKER_HAND_LABEL: Label = "inaccuracy";
+
+const atLeast = (label: Label, floor: Label): Label => (LABELS.indexOf(label) >= LABELS.indexOf(floor) ? label : floor);
 
 export function labelOf(loss: number): Label {
   if (loss < LABEL_LIMITS.best) return "best";
@@ -183,7 +194,14 @@ export function analyseDecision(
     Rng.fromSeed(decisionSeed(view)),
   );
   const played = search.play(worlds, undefined, stop);
-  const ranking = search.ranking();
+  // The actions the expert weighs come first (see `sensibleMoves`): on the last turn a move that leaves a weaker
+  // hand than the seat could keep, or a copy swap where passing does the same, is never the best.
+  const sensible = new Set(sensibleMoves(view, view.legal));
+  const ranked = search.ranking();
+  const ranking = [
+    ...ranked.filter((i) => sensible.has(view.legal[i]!)),
+    ...ranked.filter((i) => !sensible.has(view.legal[i]!)),
+  ];
   const options = ranking.map((i) => {
     const estimate = search.estimate(i);
     return { action: estimate.action, loseLife: round4(estimate.loseLife), winMatch: round4(estimate.winMatch) };
@@ -191,13 +209,15 @@ export function analyseDecision(
   const playedAt = view.legal.indexOf(point.played);
   const best = ranking[0]!;
   const loss = round2(Math.max(0, search.mean(best) - search.mean(playedAt)) * 100);
+  // Throwing hand away on the last turn never pays under these rules, however little the worlds show it to cost.
+  const label = leavesWeakerHand(view, point.played) ? atLeast(labelOf(loss), WEAKER_HAND_LABEL) : labelOf(loss);
   return {
     round: point.round,
     action: point.index,
     played: point.played,
     best: view.legal[best]!,
     loss,
-    label: labelOf(loss),
+    label,
     options,
     worlds: played,
   };

@@ -1,7 +1,8 @@
 import { type Action, type MatchState, Rng, type TableView, applyAction, worldFromView } from "@schwimmen/rules";
+import { tieOrder } from "./choices.js";
 import { type PlayoutPolicy, equity, playOut } from "./rollout.js";
 import { type SamplerModel, sampleWorld } from "./sampler.js";
-import { type Tracking, trackRound } from "./tracker.js";
+import { type SeenMiddle, type Tracking, trackRound } from "./tracker.js";
 
 /**
  * The one evaluation behind the expert's choice and the game analysis: determinized Monte Carlo. Worlds are drawn
@@ -23,6 +24,8 @@ export interface SearchModel {
   policy(rng: Rng): PlayoutPolicy;
   /** How steeply the share of the match grows with the losses a seat can still afford (see `equity`). */
   readonly equityPower: number;
+  /** What the seat saw at its earlier turns of the round (see `MiddleMemory`); none when absent. */
+  readonly seen?: readonly SeenMiddle[];
   /** Maps a raw chance of losing a life to a calibrated one (identity when absent); see `calibration.ts`. */
   readonly calibrate?: (raw: number) => number;
 }
@@ -48,6 +51,7 @@ export class ActionSearch {
   private readonly totals: number[];
   private readonly losses: number[];
   private readonly counts: number[];
+  private readonly ties: number[];
   private readonly tracking: Tracking;
   private readonly me: number;
   /** False once the view allowed no world (no round in play). */
@@ -64,7 +68,8 @@ export class ActionSearch {
     this.totals = actions.map(() => 0);
     this.losses = actions.map(() => 0);
     this.counts = actions.map(() => 0);
-    this.tracking = trackRound(view);
+    this.ties = actions.map((action) => tieOrder(view, action));
+    this.tracking = trackRound(view, model.seen);
   }
 
   /**
@@ -102,9 +107,14 @@ export class ActionSearch {
     return this.counts[i]! > 0 ? this.totals[i]! / this.counts[i]! : -Infinity;
   }
 
-  /** Action indexes, best mean first; ties keep the order of `actions`. */
+  /**
+   * Action indexes, best mean first. Ties (actions that played out alike in every world) go to the stronger hand
+   * left, then to a pass before a swap to the same hand (`tieOrder`), then keep the order of `actions`.
+   */
   ranking(): number[] {
-    return this.actions.map((_, i) => i).sort((a, b) => this.mean(b) - this.mean(a) || a - b);
+    return this.actions
+      .map((_, i) => i)
+      .sort((a, b) => this.mean(b) - this.mean(a) || this.ties[a]! - this.ties[b]! || a - b);
   }
 
   estimate(i: number): ActionEstimate {

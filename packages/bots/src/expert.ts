@@ -1,6 +1,7 @@
 import type { Action, Rng, TableView } from "@schwimmen/rules";
 import { greedyBot, greedyMove, hiddenGreedyMove, situationOfView } from "./greedy.js";
 import type { Bot, DecisionContext } from "./bot.js";
+import { lowerHandMayPay, sensibleMoves } from "./choices.js";
 import { keepOptions, loopCap, swapOptions, valueOf } from "./hand.js";
 import { samePair } from "./moves.js";
 import { type PlayoutPolicy, greedyPolicy } from "./rollout.js";
@@ -105,8 +106,16 @@ export const doubtsOf = (options: ExpertOptions): Doubts => ({
   swapNotBest: options.doubtSwapNotBest,
 });
 
-/** The legal actions worth searching: all but the weakest single swaps (in a hidden deal: the weakest keeps). */
+/**
+ * The legal actions worth searching: the sensible ones (see `sensibleMoves`: on the last turn never a weaker hand
+ * than the seat can keep, no copy swap where a pass does the same), and of those all but the weakest single swaps
+ * (in a hidden deal: the weakest keeps).
+ */
 export function candidates(view: TableView, maxSwaps: number): Action[] {
+  return sensibleMoves(view, searchable(view, maxSwaps));
+}
+
+function searchable(view: TableView, maxSwaps: number): Action[] {
   if (view.packet) {
     const keeps = keepOptions(view.hand ?? [], view.packet, view.rules).slice(0, maxSwaps);
     return view.legal.filter((a) => a.type !== "passOn" || keeps.some((o) => samePair(o.give, a.give)));
@@ -120,7 +129,7 @@ export function candidates(view: TableView, maxSwaps: number): Action[] {
     .sort((a, b) => b.value - a.value);
   const ranked = all.slice(0, maxSwaps);
   // With `twentyOrLess`, throwing points away (Reißen) can pay: keep the weakest swap in the search too.
-  if (view.rules.losers === "twentyOrLess" && all.length > maxSwaps) ranked.push(all[all.length - 1]!);
+  if (lowerHandMayPay(view.rules) && all.length > maxSwaps) ranked.push(all[all.length - 1]!);
   const keep = new Set(ranked.map((o) => (o.move.type === "swap" ? o.move.give + o.move.take : "")));
   return view.legal.filter((a) => a.type !== "swap" || keep.has(a.give + a.take));
 }
@@ -141,6 +150,7 @@ export function expertModel(view: TableView, options: ExpertOptions, memory: Kno
     },
     policy: careful ? (rng) => carefulPolicy(me, knockAt, options, rng) : () => greedyPolicy(knockAt),
     equityPower: options.equityPower,
+    seen: memory.middles.seenBefore(view),
     calibrate: options.calibrated ? (raw) => calibrateLoseLife(raw, view.knocker !== null) : undefined,
   };
 }

@@ -7,8 +7,9 @@ const MODEL_KNOCK_AT = 27;
 /**
  * How much a guessed hand is doubted (a factor up to 1) for each turn of its seat that the opponent model would not
  * have played with it: a knock well under the model's knock value, playing on with a hand at or over it (plain, or
- * with a swap that raised the hand by 3 or more), a pass although a swap would have raised the hand, a swap that
- * did not raise it, and a swap that raised it less than the best one would have.
+ * with a swap that raised the hand by 3 or more), a pass although a swap would have raised the hand, a swap (of one
+ * card or, when the old hand left in the middle is known, of all three) that did not raise it, and a swap that
+ * raised it less than the best one would have.
  */
 export interface Doubts {
   readonly knockWeak: number;
@@ -65,12 +66,16 @@ export function handLikelihood(
     const action = view.history[i]!;
     if (action.seat !== seat) continue;
     // A hidden deal's passOn: the hand before it is not known (the cards it took and gave are not seen).
-    if (action.type === "swapAll" || action.type === "choose" || action.type === "passOn") break;
+    if (action.type === "choose" || action.type === "passOn") break;
     if (action.type === "redeal") continue;
+    // A swap of all three left the old hand in the middle: known when every card of that middle is.
+    const left = action.type === "swapAll" ? middleAfter(view, tracking, i) : null;
+    if (action.type === "swapAll" && left === null) break;
     checked++;
     const after = handValue(current, rules);
-    const before = action.type === "swap" ? current.map((c) => (c === action.take ? action.give : c)) : current;
-    const value = action.type === "swap" ? handValue(before, rules) : after;
+    const before =
+      left ?? (action.type === "swap" ? current.map((c) => (c === action.take ? action.give : c)) : current);
+    const value = action.type === "swap" || left ? handValue(before, rules) : after;
     const middle = tracking.middleBefore[i];
     const complete = middle !== null && middle !== undefined && !middle.includes(null);
     if (action.type === "knock") {
@@ -81,6 +86,8 @@ export function handLikelihood(
     }
     if (action.type === "pass" && complete) {
       if (bestSwap(before, middle as Card[], rules).value > value) weight *= doubts.passMissed;
+    } else if (action.type === "swapAll") {
+      if (after <= value) weight *= doubts.swapWorse;
     } else if (action.type === "swap") {
       if (after <= value) weight *= doubts.swapWorse;
       else if (complete) {
@@ -90,6 +97,13 @@ export function handLikelihood(
     current = before;
   }
   return weight;
+}
+
+/** The middle just after action `i` when every card of it is known, else null. */
+function middleAfter(view: TableView, tracking: Tracking, i: number): readonly Card[] | null {
+  const middle: readonly (Card | null)[] | null | undefined =
+    i + 1 < view.history.length ? tracking.middleBefore[i + 1] : view.middle;
+  return middle && middle.length === 3 && middle.every((c) => c !== null) ? (middle as Card[]) : null;
 }
 
 /** How the sampler reads the opponents' turns; every field has a default (the plain greedy model). */

@@ -12,13 +12,14 @@ import {
   worldFromView,
 } from "@schwimmen/rules";
 import type { Bot } from "./bot.js";
+import { isCopySwap, isLastTurn, lowerHandMayPay, sensibleMoves, tieOrder } from "./choices.js";
 import { explainAction } from "./explain.js";
 import { KEEP_FIRST_PACKET } from "./greedy.js";
 import { endsRoundAtOnce, feedOf, keepOptions, loopCap, swapOptions, unseenByViewer, valueOf } from "./hand.js";
 import { has, toLegal } from "./moves.js";
 import { equity, greedyPolicy, playOut } from "./rollout.js";
 import { sampleWorld } from "./sampler.js";
-import { type Tracking, trackRound } from "./tracker.js";
+import { MiddleMemory, type SeenMiddle, type Tracking, trackRound } from "./tracker.js";
 
 export interface TacticianOptions {
   /** Worlds drawn to judge a knock or a last turn (and heads-up its best swaps): its only look-ahead. */
@@ -122,15 +123,26 @@ function lookAhead(
  * less), and weigh a knock, when the hand is good and keeping other cards would not clearly raise it, by the
  * short look-ahead. After a knock the last turn simply keeps the best hand.
  */
-function chooseHiddenTurn(view: TableView, packet: readonly Card[], rng: Rng, options: TacticianOptions): Move {
+function chooseHiddenTurn(
+  view: TableView,
+  packet: readonly Card[],
+  rng: Rng,
+  options: TacticianOptions,
+  seen: readonly SeenMiddle[],
+): Move {
   const rules = view.rules;
   const hand = view.hand ?? [];
   const current = valueOf(hand, rules);
   const keeps = keepOptions(hand, packet, rules);
   const passOn = (give: readonly Card[]): Move => ({ type: "passOn", give });
   const first = keeps[0]!;
-  if (view.knocker !== null || (first.value > current && endsRoundAtOnce(first.value, rules)))
-    return passOn(first.give);
+  // The last turn keeps the strongest hand (equal values: the stronger three of a kind, then the lesser feed).
+  if (isLastTurn(view))
+    return sensibleMoves(
+      view,
+      keeps.map((o) => passOn(o.give)),
+    ).sort(byTie(view))[0]!;
+  if (first.value > current && endsRoundAtOnce(first.value, rules)) return passOn(first.give);
   const canKnock = has(view, "knock");
   if (canKnock && view.turns >= loopCap(view.seatsInRound)) return { type: "knock" };
   const unseen = unseenByViewer(view);
@@ -148,14 +160,12 @@ function chooseHiddenTurn(view: TableView, packet: readonly Card[], rng: Rng, op
   if (weighKnock) moves.push({ type: "knock" });
   if (moves.length === 1) return moves[0]!;
   const actions = moves.map((m) => toLegal(view, m));
-  const totals = lookAhead(view, trackRound(view), rng, actions, options);
-  let pick = 0;
-  for (let i = 1; i < moves.length; i++) if (totals[i]! > totals[pick]! + 1e-9) pick = i;
-  return moves[pick]!;
+  const totals = lookAhead(view, trackRound(view, seen), rng, actions, options);
+  return moves[firstBest(totals)]!;
 }
 
-function chooseTurn(view: TableView, rng: Rng, options: TacticianOptions): Move {
-  if (view.packet) return chooseHiddenTurn(view, view.packet, rng, options);
+function chooseTurn(view: TableView, rng: Rng, options: TacticianOptions, seen: readonly SeenMiddle[]): Move {
+  if (view.packet) return chooseHiddenTurn(view, view.packet, rng, options, seen);
   const me = view.viewer!;
   const rules = view.rules;
   const hand = view.hand ?? [];
@@ -164,31 +174,41 @@ function chooseTurn(view: TableView, rng: Rng, options: TacticianOptions): Move 
   const swaps = swapOptions(hand, middle, rules);
   const winning = swaps.find((o) => o.value > current && endsRoundAtOnce(o.value, rules));
   if (winning) return winning.move;
-  const tracking = trackRound(view);
-  // After a knock this is the seat's last turn: judge each option by how the round then ends.
-  if (view.knocker !== null) {
-    const ranked = swaps.slice().sort((a, b) => b.value - a.value);
-    const moves: Move[] = ranked.slice(0, 4).map((o) => o.move);
-    if (has(view, "pass")) moves.push({ type: "pass" });
-    if (rules.losers === "twentyOrLess") {
+  const tracking = trackRound(view, seen);
+  // After a knock this is the seat's last turn: its hand now is its hand at the round's end. Weigh the sensible
+  // options (never a weaker hand than it can keep, unless the rules reward one) by how the round then ends; on
+  // equal play-outs the stronger hand, then the pass.
+  if (isLastTurn(view)) {
+    const ranked = swaps.filter((o) => !isCopySwap(o.move)).sort((a, b) => b.value - a.value);
+    const wide: Move[] = ranked.slice(0, 4).map((o) => o.move);
+    if (has(view, "pass")) wide.push({ type: "pass" });
+    else wide.push(...swaps.filter((o) => isCopySwap(o.move)).map((o) => o.move));
+    if (lowerHandMayPay(rules)) {
       const worst = ranked[ranked.length - 1];
-      if (worst) moves.push(worst.move);
+      if (worst) wide.push(worst.move);
     }
-    const actions = moves.map((m) => toLegal(view, m));
-    const totals = lookAhead(view, tracking, rng, actions, options);
-    return moves[totals.indexOf(Math.max(...totals))]!;
+    const moves = sensibleMoves(view, wide).sort(byTie(view));
+    if (moves.length === 1) return moves[0]!;
+    const totals = lookAhead(
+      view,
+      tracking,
+      rng,
+      moves.map((m) => toLegal(view, m)),
+      options,
+    );
+    return moves[firstBest(totals)]!;
   }
   const unseen = unseenByViewer(view);
   const next = nextSeat(view, me);
   const score = (h: readonly Card[], value: number, left: readonly Card[]): number =>
     potentialOf(h, unseen, options, value) - options.gift * giftTo(next, left, tracking);
-  const scored: { move: Move; score: number; value: number }[] = swaps.map((o) => ({
-    move: o.move,
-    score: score(o.hand, o.value, o.middle),
-    value: o.value,
-  }));
-  if (has(view, "pass")) scored.push({ move: { type: "pass" }, score: score(hand, current, middle), value: current });
-  scored.sort((a, b) => b.score - a.score);
+  // A copy swap (two decks) scores exactly as a pass: where passing is legal, only the pass is weighed.
+  const canPass = has(view, "pass");
+  const scored: { move: Move; score: number; value: number }[] = swaps
+    .filter((o) => !(canPass && isCopySwap(o.move)))
+    .map((o) => ({ move: o.move, score: score(o.hand, o.value, o.middle), value: o.value }));
+  if (canPass) scored.push({ move: { type: "pass" }, score: score(hand, current, middle), value: current });
+  scored.sort((a, b) => b.score - a.score || tieOrder(view, a.move) - tieOrder(view, b.move));
   const best = scored[0]!;
   const canKnock = has(view, "knock");
   if (canKnock && view.turns >= loopCap(view.seatsInRound)) return { type: "knock" };
@@ -205,9 +225,20 @@ function chooseTurn(view: TableView, rng: Rng, options: TacticianOptions): Move 
     moves.map((m) => toLegal(view, m)),
     options,
   );
+  return moves[firstBest(totals)]!;
+}
+
+/** Sorts moves so that, of equally good ones, the one `tieOrder` prefers comes first (a stable sort). */
+const byTie =
+  (view: TableView) =>
+  (a: Move, b: Move): number =>
+    tieOrder(view, a) - tieOrder(view, b);
+
+/** The index of the best total; on a tie (within rounding) the earliest, i.e. the move listed first. */
+function firstBest(totals: readonly number[]): number {
   let pick = 0;
-  for (let i = 1; i < moves.length; i++) if (totals[i]! > totals[pick]! + 1e-9) pick = i;
-  return moves[pick]!;
+  for (let i = 1; i < totals.length; i++) if (totals[i]! > totals[pick]! + 1e-9) pick = i;
+  return pick;
 }
 
 /**
@@ -217,9 +248,11 @@ function chooseTurn(view: TableView, rng: Rng, options: TacticianOptions): Move 
  * its three best-scored moves that way. The knock is thus timed by its seat, the lives and the rules in play.
  */
 export function tacticianBot(options: TacticianOptions = TACTICIAN_DEFAULTS): Bot {
+  const middles = new MiddleMemory();
   return {
     name: "tactician",
     decide(view, { rng }) {
+      middles.observe(view);
       if (view.legal.length === 1) return view.legal[0]!;
       if (view.phase === "choosing") {
         const keep = valueOf(view.hand ?? [], view.rules) >= KEEP_FIRST_PACKET;
@@ -231,7 +264,7 @@ export function tacticianBot(options: TacticianOptions = TACTICIAN_DEFAULTS): Bo
         const gain = Math.max(...swapOptions(hand, view.middle ?? [], view.rules).map((o) => o.value)) - current;
         if (gain <= 0 || (isLowMiddle(view.middle ?? []) && gain < 3)) return toLegal(view, { type: "redeal" });
       }
-      return toLegal(view, chooseTurn(view, rng, options));
+      return toLegal(view, chooseTurn(view, rng, options, middles.seenBefore(view)));
     },
     explain: explainAction,
   };

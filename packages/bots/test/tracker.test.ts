@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type MatchState, Rng, applyAction, dealRound, newMatch, viewFor } from "@schwimmen/rules";
 import { createBot } from "../src/index.js";
-import { trackRound } from "../src/tracker.js";
+import { MiddleMemory, trackRound } from "../src/tracker.js";
 import { sampleWorld } from "../src/sampler.js";
 import { tableArb } from "./helpers.js";
 
@@ -16,6 +16,8 @@ describe("card tracking from the public history", () => {
         let state: MatchState = started.value;
         const bots = Array.from({ length: n }, (_, i) => createBot(i % 2 ? "greedy" : "random"));
         const rng = Rng.fromSeed(`t${seed}`);
+        // What each seat saw at its earlier turns (as the searching bots remember it).
+        const memories = Array.from({ length: n }, () => new MiddleMemory());
         for (let step = 0; step < 60 && !state.over; step++) {
           if (state.round === null || state.round.endReason !== null) {
             state = (dealRound(state) as { value: { state: MatchState } }).value.state;
@@ -23,7 +25,8 @@ describe("card tracking from the public history", () => {
           }
           const round = state.round;
           const view = viewFor(state, round.toAct);
-          const tracking = trackRound(view);
+          memories[round.toAct]!.observe(view);
+          const tracking = trackRound(view, memories[round.toAct]!.seenBefore(view));
           tracking.known.forEach((cards, seat) => {
             for (const card of cards) expect(round.hands[seat]).toContain(card);
           });
