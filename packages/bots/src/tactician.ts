@@ -175,6 +175,19 @@ function chooseTurn(view: TableView, rng: Rng, options: TacticianOptions, seen: 
   const winning = swaps.find((o) => o.value > current && endsRoundAtOnce(o.value, rules));
   if (winning) return winning.move;
   const tracking = trackRound(view, seen);
+  // The move whose play-outs end best among those weighed.
+  const bestByLookAhead = (moves: readonly Move[]): Move =>
+    moves[
+      firstBest(
+        lookAhead(
+          view,
+          tracking,
+          rng,
+          moves.map((m) => toLegal(view, m)),
+          options,
+        ),
+      )
+    ]!;
   // After a knock this is the seat's last turn: its hand now is its hand at the round's end. Weigh the sensible
   // options (never a weaker hand than it can keep, unless the rules reward one) by how the round then ends; on
   // equal play-outs the stronger hand, then the pass.
@@ -188,15 +201,7 @@ function chooseTurn(view: TableView, rng: Rng, options: TacticianOptions, seen: 
       if (worst) wide.push(worst.move);
     }
     const moves = sensibleMoves(view, wide).sort(byTie(view));
-    if (moves.length === 1) return moves[0]!;
-    const totals = lookAhead(
-      view,
-      tracking,
-      rng,
-      moves.map((m) => toLegal(view, m)),
-      options,
-    );
-    return moves[firstBest(totals)]!;
+    return moves.length === 1 ? moves[0]! : bestByLookAhead(moves);
   }
   const unseen = unseenByViewer(view);
   const next = nextSeat(view, me);
@@ -217,15 +222,7 @@ function chooseTurn(view: TableView, rng: Rng, options: TacticianOptions, seen: 
   const top = view.seatsInRound <= 2 ? options.lookTopHeadsUp : options.lookTop;
   const moves = scored.slice(0, top).map((m) => m.move);
   if (weighKnock) moves.push({ type: "knock" });
-  if (moves.length === 1) return best.move;
-  const totals = lookAhead(
-    view,
-    tracking,
-    rng,
-    moves.map((m) => toLegal(view, m)),
-    options,
-  );
-  return moves[firstBest(totals)]!;
+  return moves.length === 1 ? best.move : bestByLookAhead(moves);
 }
 
 /** Sorts moves so that, of equally good ones, the one `tieOrder` prefers comes first (a stable sort). */

@@ -13,6 +13,17 @@ export const QUICK_LOCAL = {
 } as const;
 
 /** A fresh page (own storage) with these settings, its uncaught errors collected, at the start page. */
+/** A German local game against greedy bots, as the start page saves it. */
+export const germanLocal = (name: string, seats: number, rules: Record<string, unknown>) => ({
+  lang: "de",
+  faces: "french",
+  speed: "instant",
+  name,
+  seats,
+  levels: Array.from({ length: seats - 1 }, () => "greedy"),
+  rules,
+});
+
 export async function freshPage(
   browser: Browser,
   url: string,

@@ -8,17 +8,9 @@ import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
 import { presetSettings, waitForMyTurn } from "./drive.js";
+import { germanLocal } from "./local-page.js";
 
-/** A German local game against greedy bots, as the start page saves it. */
-const settings = (name: string, seats: number, rules: Record<string, unknown>) => ({
-  lang: "de",
-  faces: "french",
-  speed: "instant",
-  name,
-  seats,
-  levels: Array.from({ length: seats - 1 }, () => "greedy"),
-  rules,
-});
+const settings = germanLocal;
 
 /** A person at an online table in German, with their own browser profile. */
 async function person(browser: Browser, name: string, seats: number) {

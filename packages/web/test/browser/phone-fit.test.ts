@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { chromiumAvailable, screenshotPath, useServerAndBrowser } from "./harness.js";
 import { playLocalMatch, presetSettings, quietMove, waitForMyTurn } from "./drive.js";
 import { newPlayer } from "./online-drive.js";
+import { germanLocal } from "./local-page.js";
 
 const PHONE = {
   deviceScaleFactor: 2,
@@ -17,15 +18,7 @@ const PHONE = {
   reducedMotion: "reduce",
 } as const;
 
-const local = (name: string, seats: number, rules: Record<string, unknown>) => ({
-  lang: "de",
-  faces: "french",
-  speed: "instant",
-  name,
-  seats,
-  levels: Array.from({ length: seats - 1 }, () => "greedy"),
-  rules,
-});
+const local = germanLocal;
 
 const settle = (page: Page) =>
   page.evaluate(async () => {
