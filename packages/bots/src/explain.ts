@@ -9,7 +9,8 @@ import {
   suitName,
   suitOf,
 } from "@schwimmen/rules";
-import { bestSwap, withoutCards } from "./hand.js";
+import { handAfter } from "./choices.js";
+import { bestSwap } from "./hand.js";
 
 type Lang = "de" | "en";
 
@@ -40,8 +41,7 @@ export function explainAction(view: TableView, action: Action, lang: Lang = "en"
   const de = lang === "de";
   switch (action.type) {
     case "swap": {
-      const next = hand.map((c) => (c === action.give ? action.take : c));
-      const what = describeHand(next, view, lang);
+      const what = describeHand(handAfter(view, action), view, lang);
       return de
         ? `Tausche ${cardName(action.give, "de")} gegen ${cardName(action.take, "de")}: ${what}`
         : `Swap ${cardName(action.give, "en")} for ${cardName(action.take, "en")}: ${what}`;
@@ -62,17 +62,13 @@ export function explainAction(view: TableView, action: Action, lang: Lang = "en"
       // Only claim that no swap beats the hand when none does; otherwise name the better swap that was let go.
       if (best.move === null || best.value <= handValue(hand, view.rules))
         return de ? `Schieben: kein Tausch bringt mehr als ${what}` : `Pass: no swap beats ${what}`;
-      const next =
-        best.move.type === "swap"
-          ? hand.map((c) => (best.move?.type === "swap" && c === best.move.give ? best.move.take : c))
-          : middle;
-      const better = describeHand(next, view, lang);
+      const better = describeHand(handAfter(view, best.move), view, lang);
       return de
         ? `Schieben: ${what} behalten; ein Tausch brächte ${better}, spielt sich aber schlechter aus`
         : `Pass: keep ${what}; a swap would make ${better} but plays out worse`;
     }
     case "passOn": {
-      const what = describeHand(withoutCards([...hand, ...(view.packet ?? [])], action.give), view, lang);
+      const what = describeHand(handAfter(view, action), view, lang);
       return de
         ? `${action.give.map((c) => cardName(c, "de")).join(" und ")} weitergeben, ${what} behalten`
         : `Pass on ${action.give.map((c) => cardName(c, "en")).join(" and ")}, keeping ${what}`;

@@ -41,6 +41,8 @@ function renewalsAfter(view: TableView): Set<number> {
  * view continues it.
  */
 export interface SeenMiddle {
+  /** The seat that saw it: `hand` is that seat's own. */
+  readonly viewer: number | null;
   readonly at: number;
   readonly middle: readonly Card[];
   readonly hand: readonly Card[] | null;
@@ -69,14 +71,21 @@ export class MiddleMemory {
     if (view.phase !== "playing" || view.middle === null || view.middle.length !== 3) return;
     const at = view.history.length;
     if (this.seen.some((s) => s.at === at)) return;
-    this.seen.push({ at, middle: view.middle.slice(), hand: view.hand?.slice() ?? null, history: view.history });
+    const hand = view.hand?.slice() ?? null;
+    this.seen.push({ viewer: view.viewer, at, middle: view.middle.slice(), hand, history: view.history });
   }
 
-  /** The middles seen before `view` in its round, only those whose history `view` continues. */
+  /**
+   * The middles seen before `view` in its round by the same seat, only those whose history `view` continues (a
+   * memory is one seat's: another seat's hand never reaches it, even should one bot be asked for two seats).
+   */
   seenBefore(view: TableView): SeenMiddle[] {
     if (view.round !== this.round) return [];
     return this.seen.filter(
-      (s) => s.at < view.history.length && s.history.every((a, i) => i >= s.at || sameAction(a, view.history[i]!)),
+      (s) =>
+        s.viewer === view.viewer &&
+        s.at < view.history.length &&
+        s.history.every((a, i) => i >= s.at || sameAction(a, view.history[i]!)),
     );
   }
 }

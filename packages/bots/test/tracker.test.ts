@@ -48,3 +48,29 @@ describe("card tracking from the public history", () => {
     );
   });
 });
+
+describe("a seat's memory of the middles it saw", () => {
+  it("gives back only what the same seat saw: another seat's hand never reaches it", () => {
+    const started = newMatch({ seats: 3, seed: "memory" });
+    if (!started.ok) throw new Error(started.error.message);
+    const dealt = dealRound(started.value);
+    if (!dealt.ok) throw new Error(dealt.error.message);
+    let state: MatchState = dealt.value.state;
+    const memory = new MiddleMemory();
+    // One memory asked for every seat in turn (as a bot shared by mistake would be): each sees only its own.
+    for (let turn = 0; turn < 4; turn++) {
+      const seat = state.round!.toAct;
+      const view = viewFor(state, seat);
+      memory.observe(view);
+      for (const seen of memory.seenBefore(view)) expect(seen.viewer).toBe(seat);
+      const applied = applyAction(state, { seat, type: "pass" });
+      if (!applied.ok) throw new Error(applied.error.message);
+      state = applied.value.state;
+    }
+    const first = state.round!.toAct;
+    const later = viewFor(state, first);
+    const own = memory.seenBefore(later);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((s) => s.viewer === first && s.hand !== null)).toBe(true);
+  });
+});

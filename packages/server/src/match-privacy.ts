@@ -48,13 +48,14 @@ export const matchKey = (code: string, match: number): string => `${code}/${matc
  * public tables are rated), so it keeps its code; any other keeps it when `access` knows the match and lets the
  * viewer see it, and otherwise gets `code: null` (and `private: true` when it is known to be private).
  */
-export function ratingRowsFor(rows: unknown, access: ReadonlyMap<string, MatchAccess>, viewer: string | null): unknown {
-  if (!Array.isArray(rows)) return rows;
-  return rows.map((row: unknown) => {
-    if (typeof row !== "object" || row === null) return row;
-    const { code, match, rated } = row as { code?: unknown; match?: unknown; rated?: unknown };
-    if (rated === true || typeof code !== "string" || typeof match !== "number") return row;
-    const known = access.get(matchKey(code, match));
+export function ratingRowsFor<R extends { readonly code: string; readonly match: number; readonly rated: boolean }>(
+  rows: readonly R[],
+  access: ReadonlyMap<string, MatchAccess>,
+  viewer: string | null,
+): (R | (Omit<R, "code"> & { code: null; private?: true }))[] {
+  return rows.map((row) => {
+    if (row.rated) return row;
+    const known = access.get(matchKey(row.code, row.match));
     if (known && codeShown(known, viewer)) return row;
     return { ...row, code: null, ...(known?.private ? { private: true } : {}) };
   });

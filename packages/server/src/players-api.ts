@@ -13,7 +13,11 @@ import { type PlayerError, type PlayerRef, type Players, type Session, sessionCo
 /** What the ratings module offers profiles (ratings helper); the profile leaves it out when absent or failing. */
 export interface RatingsReader {
   historyOf(playerId: string): Promise<unknown>;
-  matchesOf(playerId: string, limit: number): Promise<unknown>;
+  /** The player's matches, newest first: each names its table and match, and whether it was rated. */
+  matchesOf(
+    playerId: string,
+    limit: number,
+  ): Promise<readonly { readonly code: string; readonly match: number; readonly rated: boolean }[]>;
   /** The shown rating now, with its provisional mark. */
   current?(ids: readonly string[]): Promise<ReadonlyMap<string, unknown>>;
 }
