@@ -41,9 +41,16 @@ export class BotPlayer {
     return legal.find((a) => a.type === "pass") ?? legal[0]!;
   }
 
-  /** Forgets the table's bots (a new match: fresh memories). */
+  /** Forgets the table's bots (a new match: fresh memories; a table no longer held here: nothing kept for it). */
   reset(table: string): void {
     for (const key of this.bots.keys()) if (key.startsWith(`${table}:`)) this.bots.delete(key);
+  }
+
+  /** How many seats of the table have a bot kept here. */
+  held(table: string): number {
+    let count = 0;
+    for (const key of this.bots.keys()) if (key.startsWith(`${table}:`)) count++;
+    return count;
   }
 }
 

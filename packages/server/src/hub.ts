@@ -323,6 +323,8 @@ export class Hub {
     for (const [code, table] of this.tables) {
       if (table.subscriberCount === 0 && table.model.status !== "playing" && table.idle) {
         this.tables.delete(code);
+        // Its bots' memories go with it (a table loaded again starts them afresh).
+        this.deps.bots.reset(code);
         void this.deps.ownership?.release(code).catch((cause: unknown) => {
           this.deps.log.warn({ err: cause, table: code }, "lease not released");
         });
@@ -330,6 +332,11 @@ export class Hub {
       }
     }
     return dropped;
+  }
+
+  /** How many of the table's seats have a bot kept on this node (memory that goes when the table goes). */
+  botsHeld(code: string): number {
+    return this.deps.bots.held(code);
   }
 
   /** Runs one expiry sweep now (it also runs by itself every `expiry.everyMs`). */
@@ -345,6 +352,7 @@ export class Hub {
     const table = this.tables.get(code);
     if (!table) return;
     this.tables.delete(code);
+    this.deps.bots.reset(code);
     const followers = table.abandon();
     this.deps.log.warn({ table: code, followers: followers.length }, "table lost to another node");
     for (const sub of followers) sub.moved?.(table);

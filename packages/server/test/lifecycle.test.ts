@@ -99,9 +99,12 @@ describe("expiry", () => {
     }
     expect(matchOver(1)(player.latest!)).toBe(true);
     const record = await getJson(url(`${over}/record`));
+    expect(server.hub.botsHeld(over)).toBeGreaterThan(0);
     await player.close();
     await tick();
     server.hub.sweep();
+    // A table let go of takes its bots' memories with it: a long-running server keeps nothing for it.
+    expect(server.hub.botsHeld(over)).toBe(0);
 
     clock.advance(23 * HOUR);
     expect(await server.hub.expire()).toMatchObject({ lobby: 0, over: 0 });
