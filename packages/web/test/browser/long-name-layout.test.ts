@@ -124,8 +124,10 @@ describe.skipIf(!chromiumAvailable())("names on the table's chips", () => {
       await page.addInitScript(() => localStorage.setItem("schwimmen.stakes.v1", '{"stake":20,"dealerByLot":false}'));
       await page.goto(`${env.server.url}/#/play`);
       await waitForMyTurn(page, `own-name-${width}`);
-      // Measured once the page has settled (fonts ready, two frames drawn): a busy machine may lay out late.
+      // The widest value a hand can show (the deal decides the real one: CI once met "Wert 30½" and the name was cut,
+      // while "Wert 21" left room), then measured once the page has settled (fonts ready, two frames drawn).
       await page.evaluate(async () => {
+        document.querySelector(".hand__value")!.textContent = "Wert 30½";
         await document.fonts.ready;
         await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       });
