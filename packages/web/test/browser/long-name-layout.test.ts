@@ -93,6 +93,9 @@ describe.skipIf(!chromiumAvailable())("names on the table's chips", () => {
     await presetSettings(page, settings("Wolfgang Amadeus Moz", 4, { lives: 5 }));
     await page.goto(`${env.server.url}/#/play`);
     await waitForMyTurn(page, "long-name");
+    // With the widest value a hand can show, whatever the deal gave.
+    await page.evaluate(() => (document.querySelector(".hand__value")!.textContent = "Wert 30½"));
+    await settle(page);
     const boxes = await page.evaluate(() => {
       const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
       return {
@@ -126,11 +129,8 @@ describe.skipIf(!chromiumAvailable())("names on the table's chips", () => {
       await waitForMyTurn(page, `own-name-${width}`);
       // The widest value a hand can show (the deal decides the real one: CI once met "Wert 30½" and the name was cut,
       // while "Wert 21" left room), then measured once the page has settled (fonts ready, two frames drawn).
-      await page.evaluate(async () => {
-        document.querySelector(".hand__value")!.textContent = "Wert 30½";
-        await document.fonts.ready;
-        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-      });
+      await page.evaluate(() => (document.querySelector(".hand__value")!.textContent = "Wert 30½"));
+      await settle(page);
       const cut = await page.evaluate(() => {
         const whole = (el: Element | null) => el !== null && el.scrollWidth <= el.clientWidth;
         const summary = document.querySelector(".topbar .rules-summary--compact summary");
