@@ -38,7 +38,11 @@ export const PG_RATINGS_MIGRATION = `CREATE TABLE ratings (
    CREATE INDEX player_matches_player_at ON player_matches (player_id, at);
    CREATE INDEX player_matches_rated_at ON player_matches (rated, at);`;
 
-const ROW_COLUMNS = `player_id AS "playerId", code, match, seat, place, seats, rated, rating_before AS "ratingBefore",
+/** Each unrated row keeps why (`UnratedReason`; NULL when rated, and in rows from before this column). */
+export const PG_RATINGS_REASON_MIGRATION = "ALTER TABLE player_matches ADD COLUMN unrated TEXT;";
+
+const ROW_COLUMNS = `player_id AS "playerId", code, match, seat, place, seats, rated, unrated,
+  rating_before AS "ratingBefore",
   rating_after AS "ratingAfter", mu_after AS "muAfter", sigma_after AS "sigmaAfter", at`;
 
 export class PgRatingStore implements RatingStore {
@@ -68,8 +72,8 @@ export class PgRatingStore implements RatingStore {
       if (taken.rowCount !== 1) return false;
       for (const r of entry.rows) {
         await client.query(
-          `INSERT INTO player_matches (player_id, code, match, seat, place, seats, rated, rating_before,
-             rating_after, mu_after, sigma_after, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+          `INSERT INTO player_matches (player_id, code, match, seat, place, seats, rated, unrated, rating_before,
+             rating_after, mu_after, sigma_after, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
            ON CONFLICT DO NOTHING`,
           [
             r.playerId,
@@ -79,6 +83,7 @@ export class PgRatingStore implements RatingStore {
             r.place,
             r.seats,
             r.rated,
+            r.unrated,
             r.ratingBefore,
             r.ratingAfter,
             r.muAfter,

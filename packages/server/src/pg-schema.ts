@@ -3,7 +3,7 @@ import type pg from "pg";
 import { PG_LEASES_MIGRATION } from "./cluster/lease.js";
 import { PG_CHAT_MIGRATION } from "./pg-chat.js";
 import { PG_PLAYERS_MIGRATION } from "./pg-players.js";
-import { PG_RATINGS_MIGRATION } from "./pg-ratings.js";
+import { PG_RATINGS_MIGRATION, PG_RATINGS_REASON_MIGRATION } from "./pg-ratings.js";
 import { inTransaction } from "./pg-transaction.js";
 
 /**
@@ -58,6 +58,8 @@ export const PG_MIGRATIONS: readonly string[] = [
   PG_CHAT_MIGRATION,
   // Table ownership leases of a cluster (cluster/lease.ts).
   PG_LEASES_MIGRATION,
+  // Why a player's match was not rated.
+  PG_RATINGS_REASON_MIGRATION,
 ];
 
 /** Any server may start at the same time as another: migrations run under this advisory lock, one at a time. */

@@ -4,6 +4,9 @@
  * sqlite-ratings.ts.
  */
 
+/** Why a match was not rated (ratings.ts, `unratedReason`). */
+export type UnratedReason = "private" | "houseRules" | "fewPeople" | "samePlayerTwice" | "unfinished";
+
 export interface StoredSkill {
   readonly playerId: string;
   readonly mu: number;
@@ -23,6 +26,8 @@ export interface PlayerMatchRow {
   readonly place: number;
   readonly seats: number;
   readonly rated: boolean;
+  /** Why it was not rated: null when it was, and for rows stored before the reason was kept. */
+  readonly unrated: UnratedReason | null;
   /** The shown rating before and after the match (null when the match was not rated). */
   readonly ratingBefore: number | null;
   readonly ratingAfter: number | null;

@@ -16,11 +16,10 @@ import {
   ratedRules,
   shownRating,
 } from "./rating-math.js";
-import type { PlayerMatchRow, RatingStore, StoredSkill } from "./rating-store.js";
+import type { PlayerMatchRow, RatingStore, StoredSkill, UnratedReason } from "./rating-store.js";
 import type { Leaderboard, LeaderboardEntry } from "./protocol.js";
 
-/** Why a match was not rated (null: it was). */
-export type UnratedReason = "private" | "houseRules" | "fewPeople" | "samePlayerTwice" | "unfinished";
+export type { UnratedReason } from "./rating-store.js";
 
 export interface PlayerRating {
   /** The shown number (rating-math.ts: 1500 + 20 x ordinal). */
@@ -90,7 +89,8 @@ export class Ratings {
   private async take(summary: MatchEndSummary): Promise<void> {
     const { code, match, at, seats } = summary;
     if (await this.store.hasMatch(code, match)) return;
-    const rated = unratedReason(summary) === null;
+    const unrated = unratedReason(summary);
+    const rated = unrated === null;
     // A person who left before the end is placed behind everyone who stayed (match-summary.ts, `away`).
     const places = placesFromOut(
       summary.outOrder,
@@ -116,6 +116,7 @@ export class Ratings {
         place: places[seat]!,
         seats: seats.length,
         rated,
+        unrated,
         ratingBefore: skillAfter ? shownRating(before[seat]!.skill) : null,
         ratingAfter: skillAfter ? shownRating(skillAfter) : null,
         muAfter: skillAfter?.mu ?? null,

@@ -41,7 +41,10 @@ export const RATINGS_MIGRATION = `CREATE TABLE ratings (
    CREATE INDEX player_matches_player_at ON player_matches (player_id, at);
    CREATE INDEX player_matches_rated_at ON player_matches (rated, at);`;
 
-const ROW_COLUMNS = `player_id AS playerId, code, match, seat, place, seats, rated, rating_before AS ratingBefore,
+/** Each unrated row keeps why (`UnratedReason`; NULL when rated, and in rows from before this column). */
+export const RATINGS_REASON_MIGRATION = "ALTER TABLE player_matches ADD COLUMN unrated TEXT;";
+
+const ROW_COLUMNS = `player_id AS playerId, code, match, seat, place, seats, rated, unrated, rating_before AS ratingBefore,
   rating_after AS ratingAfter, mu_after AS muAfter, sigma_after AS sigmaAfter, at`;
 
 /** How many ids one `skills` query looks up at most. */
@@ -55,8 +58,8 @@ export class SqliteRatingStore implements RatingStore {
       hasMatch: db.prepare("SELECT 1 FROM taken_matches WHERE code = ? AND match = ?"),
       takeMatch: db.prepare("INSERT OR IGNORE INTO taken_matches (code, match, rated, at) VALUES (?, ?, ?, ?)"),
       insertRow: db.prepare(
-        `INSERT OR IGNORE INTO player_matches (player_id, code, match, seat, place, seats, rated, rating_before,
-           rating_after, mu_after, sigma_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO player_matches (player_id, code, match, seat, place, seats, rated, unrated,
+           rating_before, rating_after, mu_after, sigma_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       upsertSkill: db.prepare(
         `INSERT INTO ratings (player_id, mu, sigma, ordinal, matches, updated_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -116,6 +119,7 @@ export class SqliteRatingStore implements RatingStore {
           r.place,
           r.seats,
           r.rated ? 1 : 0,
+          r.unrated,
           r.ratingBefore,
           r.ratingAfter,
           r.muAfter,

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import type { TableStatus } from "./protocol.js";
 import type { MatchSummary, Store, StoredEntry, StoredTable, TableRow } from "./store.js";
 import { CHAT_MIGRATION } from "./chat-store.js";
-import { RATINGS_MIGRATION } from "./sqlite-ratings.js";
+import { RATINGS_MIGRATION, RATINGS_REASON_MIGRATION } from "./sqlite-ratings.js";
 
 /** Versioned schema changes: migration i takes the database from user_version i to i+1. Only ever append. */
 const MIGRATIONS: readonly string[] = [
@@ -105,6 +105,8 @@ const MIGRATIONS: readonly string[] = [
   CHAT_MIGRATION,
   // Ratings (sqlite-ratings.ts): current skills, the matches taken, each player's ended matches.
   RATINGS_MIGRATION,
+  // Why a player's match was not rated.
+  RATINGS_REASON_MIGRATION,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -17,6 +17,7 @@ function ended(code: string, match: number, at: number, players: string[], rated
     place: seat + 1,
     seats: players.length,
     rated,
+    unrated: rated ? null : "houseRules",
     ratingBefore: rated ? 1500 + seat : null,
     ratingAfter: rated ? 1500 + step * (players.length - seat) * 10 : null,
     muAfter: rated ? 25 + step * (players.length - seat) : null,
@@ -66,10 +67,10 @@ export function ratingStoreContract(name: string, make: MakeRatingStore): void {
       await store.recordMatch(ended("ABCDEFGHJK", 2, 2000, ["anna", "ben"], false));
       await store.recordMatch(ended("BCDEFGHJKL", 1, 2000, ["ben", "anna"], true));
       const all = await store.playerMatches("anna", 10, false);
-      expect(all.map((r) => [r.code, r.match, r.rated])).toEqual([
-        ["BCDEFGHJKL", 1, true],
-        ["ABCDEFGHJK", 2, false],
-        ["ABCDEFGHJK", 1, true],
+      expect(all.map((r) => [r.code, r.match, r.rated, r.unrated])).toEqual([
+        ["BCDEFGHJKL", 1, true, null],
+        ["ABCDEFGHJK", 2, false, "houseRules"],
+        ["ABCDEFGHJK", 1, true, null],
       ]);
       expect((await store.playerMatches("anna", 10, true)).map((r) => r.code)).toEqual(["BCDEFGHJKL", "ABCDEFGHJK"]);
       expect(await store.playerMatches("anna", 1, false)).toHaveLength(1);

@@ -190,7 +190,15 @@ describe("ratings in the store", () => {
     expect(now.get("carl")).toEqual({ rating: 1500, provisional: true, matches: 0, mu: 25, sigma: 25 / 3 });
     const rows = await ratings.matchesOf("anna", 10);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ code: "ABCDEF", match: 1, seat: 0, place: 1, seats: 3, rated: true });
+    expect(rows[0]).toMatchObject({
+      code: "ABCDEF",
+      match: 1,
+      seat: 0,
+      place: 1,
+      seats: 3,
+      rated: true,
+      unrated: null,
+    });
     expect(rows[0]!.ratingBefore).toBe(1500);
     expect(rows[0]!.ratingAfter).toBe(now.get("anna")!.rating);
     expect(await ratings.historyOf("ben")).toEqual([
@@ -220,10 +228,11 @@ describe("ratings in the store", () => {
     const solo = summary().seats.map((s, i) => (i === 1 ? { player: null, bot: "random", name: "Bot 2" } : s));
     await ratings.onMatchEnded(summary({ match: 3, seats: solo }));
     const rows = await ratings.matchesOf("anna", 10);
-    expect(rows.map((r) => [r.match, r.rated, r.ratingAfter])).toEqual([
-      [3, false, null],
-      [2, false, null],
-      [1, false, null],
+    // Each keeps why: a private table, a house rule, one person against the computer.
+    expect(rows.map((r) => [r.match, r.rated, r.unrated, r.ratingAfter])).toEqual([
+      [3, false, "fewPeople", null],
+      [2, false, "houseRules", null],
+      [1, false, "private", null],
     ]);
     expect((await ratings.current(["anna"])).get("anna")!.matches).toBe(0);
     expect(await ratings.historyOf("anna")).toEqual([]);

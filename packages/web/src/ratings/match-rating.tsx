@@ -6,10 +6,25 @@
 import { useEffect, useState } from "preact/hooks";
 import type { GameController } from "../game/model.js";
 import { fetchMe, fetchRatedMatches } from "../players/api.js";
-import { useRatingText } from "./ratings-texts.js";
+import { type RatingTextKey, useRatingText } from "./ratings-texts.js";
+
+/** Why the server did not rate a match (its ratings module's reasons), each with its words. */
+const UNRATED_WORDS = {
+  private: "matchUnratedPrivate",
+  houseRules: "matchUnratedHouseRules",
+  fewPeople: "matchUnratedFewPeople",
+  samePlayerTwice: "matchUnratedSamePlayerTwice",
+  unfinished: "matchUnratedUnfinished",
+} as const satisfies Record<string, RatingTextKey>;
+export type UnratedReason = keyof typeof UNRATED_WORDS;
+
+const isReason = (value: unknown): value is UnratedReason =>
+  typeof value === "string" && Object.hasOwn(UNRATED_WORDS, value);
 
 export interface MatchRating {
   readonly rated: boolean;
+  /** Why it was not rated; null when it was, or when the server did not say (older matches). */
+  readonly reason: UnratedReason | null;
   /** The shown rating before and after the match (null when it was not rated). */
   readonly before: number | null;
   readonly after: number | null;
@@ -27,7 +42,8 @@ export function matchRatingOf(matches: unknown, code: string, match: number): Ma
     const before = finite(fields.ratingBefore);
     const after = finite(fields.ratingAfter);
     const rated = fields.rated === true && before !== null && after !== null;
-    return { rated, before: rated ? before : null, after: rated ? after : null };
+    const reason = !rated && isReason(fields.unrated) ? fields.unrated : null;
+    return { rated, reason, before: rated ? before : null, after: rated ? after : null };
   }
   return null;
 }
@@ -68,8 +84,8 @@ export function MatchRatingLine({ game }: { game: GameController }) {
   if (rating === null) return null;
   if (!rating.rated || rating.before === null || rating.after === null) {
     return (
-      <p class="result__sub result__rating" data-rated="false">
-        {t("matchUnrated")}
+      <p class="result__sub result__rating" data-rated="false" data-unrated={rating.reason ?? undefined}>
+        {t(rating.reason === null ? "matchUnrated" : UNRATED_WORDS[rating.reason])}
       </p>
     );
   }

@@ -29,6 +29,12 @@ const en = {
   botRating: "{level} ~ {r}",
   matchRated: "Your rating: {before} → {after} ({change})",
   matchUnrated: "This match does not count for the rating.",
+  matchUnratedPrivate: "This match does not count for the rating: only public tables are rated.",
+  matchUnratedHouseRules:
+    "This match does not count for the rating: it had house rules (the standard rules and the presets are rated).",
+  matchUnratedFewPeople: "This match does not count for the rating: that takes at least two people at the table.",
+  matchUnratedSamePlayerTwice: "This match does not count for the rating: one player held two seats.",
+  matchUnratedUnfinished: "This match does not count for the rating: it was not played to its end.",
 };
 
 export type RatingTextKey = keyof typeof en;
@@ -59,6 +65,12 @@ const de: Readonly<Record<RatingTextKey, string>> = {
   botRating: "{level} ~ {r}",
   matchRated: "Deine Wertung: {before} → {after} ({change})",
   matchUnrated: "Diese Partie zählt nicht für die Wertung.",
+  matchUnratedPrivate: "Diese Partie zählt nicht für die Wertung: Gewertet werden nur öffentliche Tische.",
+  matchUnratedHouseRules:
+    "Diese Partie zählt nicht für die Wertung: Sie lief mit Hausregeln (gewertet werden die Standardregeln und die Vorgaben).",
+  matchUnratedFewPeople: "Diese Partie zählt nicht für die Wertung: Dafür braucht es mindestens zwei Leute am Tisch.",
+  matchUnratedSamePlayerTwice: "Diese Partie zählt nicht für die Wertung: Ein Spieler saß auf zwei Plätzen.",
+  matchUnratedUnfinished: "Diese Partie zählt nicht für die Wertung: Sie wurde nicht zu Ende gespielt.",
 };
 
 const TEXTS: Readonly<Record<Lang, Readonly<Record<RatingTextKey, string>>>> = { de, en };

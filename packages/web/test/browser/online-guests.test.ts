@@ -91,6 +91,13 @@ describe.skipIf(!chromiumAvailable())("guests at an online table", () => {
     const end = await guest.page.waitForSelector("[data-waiting=guest]", { timeout: 15_000 });
     expect(await end.textContent()).toBe("Warte auf Anna (Gastgeber): Revanche?");
     expect(await guest.page.locator("[data-action=rematch]").count()).toBe(0);
+    // A table made by invitation is private: the result says that this is why the match does not count.
+    for (const page of [host.page, guest.page])
+      await expect
+        .poll(() => page.evaluate(() => document.querySelector(".result__rating")?.textContent ?? null), {
+          timeout: 10_000,
+        })
+        .toBe("Diese Partie zählt nicht für die Wertung: Gewertet werden nur öffentliche Tische.");
     await host.page.click("[data-action=rematch]");
     await guest.page.waitForFunction(() => document.querySelector("[data-waiting]") === null, undefined, {
       timeout: 15_000,
