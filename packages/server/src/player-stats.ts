@@ -67,7 +67,14 @@ interface Tally {
  * Counts one match of `seat`. `away`: the seats of people who had left when the match ended (the record's
  * `table.awayAtEnd`); the computer finished it for them, so such a seat wins nothing and shares the last place.
  */
-function count(tally: Tally, state: MatchState, seat: number, rules: unknown, away: readonly number[]): number | null {
+function count(
+  tally: Tally,
+  state: MatchState,
+  seat: number,
+  rules: unknown,
+  away: readonly number[],
+  computer: ReadonlySet<string>,
+): number | null {
   tally.played++;
   const gone = away.includes(seat);
   if (state.winner === seat && !gone) tally.won++;
@@ -77,17 +84,22 @@ function count(tally: Tally, state: MatchState, seat: number, rules: unknown, aw
     tally.places += place;
     tally.placed++;
   }
-  for (const { actions, result } of state.finished) {
+  state.finished.forEach(({ actions, result }, round) => {
     const lost = result.lifeLosses[seat] ?? 0;
     tally.lives += lost;
-    if (actions.some((a) => a.type === "knock" && a.seat === seat)) {
+    const mine = (index: number) => !computer.has(`${round}/${index}`);
+    const knock = actions.findIndex((a) => a.type === "knock" && a.seat === seat);
+    if (knock >= 0 && mine(knock)) {
       tally.knocks++;
       if (lost > 0) tally.knocksLost++;
     }
-    if (result.endReason === "thirtyOne" && result.values[seat] === 31) tally.thirtyOnes++;
+    // A 31 or Feuer is the player's unless the computer made the seat's last move of the round (a dealt one is).
+    const last = actions.findLastIndex((a) => a.seat === seat);
+    const ownHand = last < 0 || mine(last);
+    if (ownHand && result.endReason === "thirtyOne" && result.values[seat] === 31) tally.thirtyOnes++;
     const hand = result.hands[seat];
-    if (result.endReason === "fire" && hand && isFire(hand, state.rules)) tally.fires++;
-  }
+    if (ownHand && result.endReason === "fire" && hand && isFire(hand, state.rules)) tally.fires++;
+  });
   if (typeof rules === "object" && rules !== null) {
     for (const [key, value] of Object.entries(rules)) {
       const rule = `${key}=${String(value)}`;
@@ -95,6 +107,16 @@ function count(tally: Tally, state: MatchState, seat: number, rules: unknown, aw
     }
   }
   return place;
+}
+
+/** The record's `table.computerMoves` ([round, action] pairs) as "round/action" keys; anything malformed is skipped. */
+function computerMovesOf(listed: unknown): Set<string> {
+  const out = new Set<string>();
+  if (!Array.isArray(listed)) return out;
+  for (const at of listed as unknown[]) {
+    if (Array.isArray(at) && at.length === 2 && at.every((n) => Number.isInteger(n))) out.add(`${at[0]}/${at[1]}`);
+  }
+  return out;
 }
 
 /**
@@ -124,12 +146,15 @@ export function playerStats(
     const replayed = replayRecordText(row.record);
     if (!replayed.ok || row.seat >= replayed.value.state.seatCount) continue;
     const { state, players } = replayed.value;
-    const { rules, table } = JSON.parse(row.record) as { rules?: unknown; table?: { awayAtEnd?: unknown } };
+    const { rules, table } = JSON.parse(row.record) as {
+      rules?: unknown;
+      table?: { awayAtEnd?: unknown; computerMoves?: unknown };
+    };
     const seen = matchAccess(table, row.tableVisibility);
     access.set(matchKey(row.code, row.match), seen);
     const listed: unknown = table?.awayAtEnd;
     const away = Array.isArray(listed) ? listed.filter((s): s is number => Number.isInteger(s)) : [];
-    const place = count(tally, state, row.seat, rules, away);
+    const place = count(tally, state, row.seat, rules, away, computerMovesOf(table?.computerMoves));
     matches.push({
       code: codeShown(seen, viewer) ? row.code : null,
       private: seen.private,

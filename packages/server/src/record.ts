@@ -9,7 +9,8 @@ import { type TableModel, sha256Hex, visibilityOf } from "./table-model.js";
  * The game record of the table's current match, for download. Each finished round object gets `seed` and `seedHash`
  * (extra keys the record contract ignores). A round still in play is left out: its deal would show every hand.
  * The extra `table` key names the table and match, for a finished match its winning seat (null for a draw) and the
- * seats of people who were away at its end (`awayAtEnd`, when there are any), the table's visibility while it was played
+ * seats of people who were away at its end (`awayAtEnd`, when there are any), the moves the computer made for them
+ * (`computerMoves`, [round, action] pairs, when there are any), the table's visibility while it was played
  * (profiles show a private table's code only to its players), and the player id of each seat.
  */
 export function matchRecord(model: TableModel): Record<string, unknown> {
@@ -31,6 +32,8 @@ export function matchRecord(model: TableModel): Record<string, unknown> {
       winner: model.game.over ? model.game.winner : null,
       // People who were away when the match ended: the computer finished it for them (no win in their profile).
       ...(model.game.over && model.awayAtEnd?.length ? { awayAtEnd: model.awayAtEnd } : {}),
+      // The moves the computer made for people who were away, as [round, action] (profiles leave them out).
+      ...(model.computerMoves?.length ? { computerMoves: model.computerMoves } : {}),
       // The seed the first dealer was drawn by lot from (drawForDealer in packages/rules gives it again).
       ...(model.lot ? { lot: model.lot } : {}),
       // Fixed from the first start on (setVisibility works only in the lobby): what it was while this match ran.

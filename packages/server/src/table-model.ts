@@ -69,6 +69,11 @@ export interface TableModel {
    * the end, so a player coming back afterwards changes nothing. Absent while a match runs and in models from before.
    */
   readonly awayAtEnd?: readonly number[];
+  /**
+   * The moves the computer made for a person's seat in the current match (the player was away), each as its round's
+   * index and its index among that round's actions: profiles do not count them as the player's. Absent when none.
+   */
+  readonly computerMoves?: readonly (readonly [round: number, action: number])[];
 }
 
 export type LogEntry =
@@ -254,6 +259,7 @@ export function applyEntry(model: TableModel, entry: LogEntry): Applied {
         seeds: [],
         lot,
         awayAtEnd: undefined,
+        computerMoves: undefined,
       };
       return { ok: true, model: { ...next, version }, events };
     }
@@ -272,7 +278,7 @@ export function applyEntry(model: TableModel, entry: LogEntry): Applied {
       const applied = applyAction(model.game, entry.action);
       if (!applied.ok) return fail(applied.error.code, applied.error.message);
       return finish(
-        model,
+        withComputerMove(model, entry),
         applied.value.state,
         withSeedReveals(applied.value.events, model.seeds),
         model.seeds,
@@ -297,6 +303,13 @@ export function applyEntry(model: TableModel, entry: LogEntry): Applied {
       return { ok: true, model: { ...model, seats, version }, events: [event] };
     }
   }
+}
+
+/** The model with the entry's move noted when the computer made it for a person's seat. */
+function withComputerMove(model: TableModel, entry: LogEntry & { kind: "act" }): TableModel {
+  if (entry.by !== "bot" || (model.seats[entry.action.seat]?.token ?? null) === null) return model;
+  const at = [model.game.finished.length, model.game.round?.actionCount ?? 0] as const;
+  return { ...model, computerMoves: [...(model.computerMoves ?? []), at] };
 }
 
 function finish(

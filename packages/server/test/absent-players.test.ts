@@ -296,9 +296,16 @@ describe("a person away when a rated match ends", () => {
     expect(info(back).seats[1]!.away).toBe(false);
     expect(info(back).awayAtEnd).toEqual([1]);
     const record = (await getJson(`${server.url}/api/tables/${code}/record?match=1`)).body as {
-      table: { awayAtEnd?: number[] };
+      rounds: { actions: { type: string; seat: number }[] }[];
+      table: { awayAtEnd?: number[]; computerMoves?: [number, number][] };
     };
     expect(record.table.awayAtEnd).toEqual([1]);
+    // Ben never moved himself: the record names every move of his seat as the computer's, and no other.
+    const bensMoves = record.rounds.flatMap((round, r) =>
+      round.actions.flatMap((a, i) => (a.seat === 1 ? [[r, i]] : [])),
+    );
+    expect(bensMoves.length).toBeGreaterThan(0);
+    expect(record.table.computerMoves).toEqual(bensMoves);
     const [benRow] = await server.ratings.matchesOf(ben.id, 1);
     expect(benRow).toMatchObject({ code, match: 1, seat: 1, place: 3, seats: 3, rated: true });
     const [annaRow] = await server.ratings.matchesOf(anna.id, 1);
@@ -307,7 +314,8 @@ describe("a person away when a rated match ends", () => {
       stats: { played: number; won: number; averagePlace: number };
       matches: { won: boolean; place: number }[];
     };
-    expect(profile.stats).toMatchObject({ played: 1, won: 0, averagePlace: 3 });
+    // None of the computer's knocks counts as his.
+    expect(profile.stats).toMatchObject({ played: 1, won: 0, averagePlace: 3, knocks: 0, thirtyOnes: 0, fires: 0 });
     expect(profile.matches[0]).toMatchObject({ won: false, place: 3 });
     await Promise.all([anna.client.close(), ben.client.close()]);
   });

@@ -139,6 +139,59 @@ describe("player statistics", () => {
     expect(playerStats([rowOf(winner, [])]).stats).toMatchObject({ won: 1, averagePlace: 1 });
   });
 
+  it("leave out the knocks, 31s and Feuer the computer made for a player who was away (the record's computerMoves)", () => {
+    const rules: Rules = { ...DEFAULT_RULES, lives: 2 };
+    let checked = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const seats = 2 + (seed % 3);
+      const { state, counted } = play(rules, seats, seed);
+      const made = makeRecord(
+        state,
+        Array.from({ length: seats }, (_, i) => `P${i}`),
+      );
+      for (let seat = 0; seat < seats; seat++) {
+        // Every move of this seat, or only those of the first round, as the computer's.
+        const movesOf = (rounds: number) =>
+          state.finished
+            .slice(0, rounds)
+            .flatMap(({ actions }, round) => actions.flatMap((a, index) => (a.seat === seat ? [[round, index]] : [])));
+        const statsWith = (computerMoves: unknown) =>
+          playerStats([
+            {
+              code: "ABCDEFGHJK",
+              match: 1,
+              seat,
+              at: 1,
+              record: JSON.stringify({ ...made, table: { code: "ABCDEFGHJK", computerMoves } }),
+            },
+          ]).stats;
+        const where = `seed ${seed}, seat ${seat}`;
+        const none = statsWith(movesOf(state.finished.length));
+        // Lives lost stay the seat's; a 31 or Feuer that was dealt and never moved stays the player's too.
+        expect(none.livesLostPerMatch, where).toBe(counted.lives[seat]);
+        expect(none.knocks, where).toBe(0);
+        expect(none.knocksLost, where).toBe(0);
+        const dealtOnly = (ended: "thirtyOne" | "fire") =>
+          state.finished.filter(
+            (r) =>
+              r.result.endReason === ended &&
+              !r.actions.some((a) => a.seat === seat) &&
+              (ended === "fire" ? isFire(r.result.hands[seat]!, rules) : r.result.values[seat] === 31),
+          ).length;
+        expect(none.thirtyOnes, where).toBe(dealtOnly("thirtyOne"));
+        expect(none.fires, where).toBe(dealtOnly("fire"));
+        // Only the first round the computer's: the rest is counted as before.
+        const firstKnock = state.finished[0]!.actions.some((a) => a.type === "knock" && a.seat === seat) ? 1 : 0;
+        expect(statsWith(movesOf(1)).knocks, where).toBe(counted.knocks[seat]! - firstKnock);
+        // Malformed lists count nothing as the computer's.
+        for (const odd of [null, "0/0", [[0]], [["0", 0]], [{ round: 0 }]])
+          expect(statsWith(odd).knocks, where).toBe(counted.knocks[seat]);
+        if (counted.knocks[seat]! > 0) checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+
   it("name the house rules played most and leave out records that do not replay", () => {
     const rules: Rules = { ...DEFAULT_RULES, lives: 2, swimming: "off" };
     const { state } = play(rules, 2, 99);
