@@ -4,6 +4,7 @@
  * the places.
  */
 import { type MatchState, isFire, replayRecordText } from "@schwimmen/rules";
+import { computerMovesOf, moveKey } from "./computer-moves.js";
 import { type MatchAccess, codeShown, matchAccess, matchKey } from "./match-privacy.js";
 import type { PlayerRecordRow } from "./player-store.js";
 
@@ -87,7 +88,7 @@ function count(
   state.finished.forEach(({ actions, result }, round) => {
     const lost = result.lifeLosses[seat] ?? 0;
     tally.lives += lost;
-    const mine = (index: number) => !computer.has(`${round}/${index}`);
+    const mine = (index: number) => !computer.has(moveKey(round, index));
     const knock = actions.findIndex((a) => a.type === "knock" && a.seat === seat);
     if (knock >= 0 && mine(knock)) {
       tally.knocks++;
@@ -107,16 +108,6 @@ function count(
     }
   }
   return place;
-}
-
-/** The record's `table.computerMoves` ([round, action] pairs) as "round/action" keys; anything malformed is skipped. */
-function computerMovesOf(listed: unknown): Set<string> {
-  const out = new Set<string>();
-  if (!Array.isArray(listed)) return out;
-  for (const at of listed as unknown[]) {
-    if (Array.isArray(at) && at.length === 2 && at.every((n) => Number.isInteger(n))) out.add(`${at[0]}/${at[1]}`);
-  }
-  return out;
 }
 
 /**

@@ -109,6 +109,25 @@ describe("replay frames", () => {
     }
   });
 
+  it("marks the moves the server's record names as the computer's, and only those", () => {
+    const url = new URL("../../rules/test/examples/seed002-example-knock.json", import.meta.url);
+    const record = JSON.parse(readFileSync(url, "utf8")) as { rounds: { actions: { seat: number }[] }[] };
+    const plain = framesOf(record);
+    if (!plain.ok) throw new Error(plain.message);
+    expect(plain.frames.some((f) => f.byComputer)).toBe(false);
+    // The second move of the first round; the frames are the deal, then one per move.
+    const seat = record.rounds[0]!.actions[1]!.seat;
+    const marked = framesOf({ ...record, table: { computerMoves: [[0, 1], [7, 0], "x"] } });
+    if (!marked.ok) throw new Error(marked.message);
+    expect(marked.frames.flatMap((f, i) => (f.byComputer ? [i] : []))).toEqual([2]);
+    const said = describeEvent(
+      marked.frames[2]!.events[0]!,
+      { lang: "de", faces: "french", names: ["A", "B", "C", "D"] },
+      true,
+    );
+    expect(said).toMatch(new RegExp(`^Der Computer spielt für ${"ABCD"[seat]}: `));
+  });
+
   it("names the contract's error for a bad record", () => {
     const frames = framesOf({ players: ["a"], dealer: 0, rounds: [] });
     expect(frames).toMatchObject({ ok: false });

@@ -10,12 +10,15 @@ import {
   parseRules,
   replayRecord,
 } from "@schwimmen/rules";
+import { computerMovesOf, moveKey } from "@schwimmen/server/computer-moves";
 
 /** One step of a replay: the state after it and the events it caused. */
 export interface Frame {
   readonly state: MatchState;
   readonly events: readonly GameEvent[];
   readonly round: number;
+  /** The computer made this move for a person who was away (the server's record names such moves). */
+  readonly byComputer?: true;
 }
 
 /**
@@ -40,7 +43,9 @@ export function framesOf(input: unknown): Frames {
     players: string[];
     dealer: number;
     rounds: { deal: Deal; actions: Action[] }[];
+    table?: { computerMoves?: unknown };
   };
+  const computer = computerMovesOf(record.table?.computerMoves);
   const rules = parseRules(record.rules);
   const created = newMatch({
     rules: rules.ok ? rules.value : undefined,
@@ -55,11 +60,12 @@ export function framesOf(input: unknown): Frames {
     if (!dealt.ok) return;
     state = dealt.value.state;
     frames.push({ state, events: dealt.value.events, round: index });
-    for (const action of round.actions) {
+    for (const [at, action] of round.actions.entries()) {
       const applied = applyAction(state, action);
       if (!applied.ok) return;
       state = applied.value.state;
-      frames.push({ state, events: applied.value.events, round: index });
+      const frame: Frame = { state, events: applied.value.events, round: index };
+      frames.push(computer.has(moveKey(index, at)) ? { ...frame, byComputer: true } : frame);
     }
   });
   return { ok: true, frames, players: checked.value.players };

@@ -112,7 +112,7 @@ export function ReplayStage({ frames, players, step, setStep, ui, marked = [], n
       ) : null}
       <p class="status-line">
         {frame.events
-          .map((e) => describeEvent(e, speech))
+          .map((e) => describeEvent(e, speech, frame.byComputer === true))
           .filter(Boolean)
           .join(" ")}
       </p>
