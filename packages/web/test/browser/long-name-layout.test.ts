@@ -207,4 +207,40 @@ describe.skipIf(!chromiumAvailable())("names on the table's chips", () => {
     }
     expect(failures).toEqual([]);
   }, 180_000);
+
+  it("shows 'Bot 10' to 'Bot 20' whole beside their lives at an online table of 20 on 320 and 360 px phones", async () => {
+    const host = await person(env.browser, "Mara", 20);
+    await host.page.setViewportSize({ width: 320, height: 568 });
+    await host.page.goto(`${env.server.url}/#/new?seats=20&bot=greedy`);
+    await host.page.click("[data-action=start-match]", { timeout: 15_000 });
+    await host.page.waitForSelector(".seats--huge .seat", { timeout: 30_000 });
+    const failures: string[] = [];
+    for (const size of [
+      { width: 320, height: 568 },
+      { width: 360, height: 740 },
+    ]) {
+      await host.page.setViewportSize(size);
+      await settle(host.page);
+      const found = await host.page.evaluate(() =>
+        [...document.querySelectorAll(".seats--huge:not(.seats--me) .seat")].flatMap((chip) => {
+          const name = chip.querySelector(".seat__name")!;
+          const text = document.createRange();
+          text.selectNodeContents(name);
+          const words = text.getBoundingClientRect();
+          const box = name.getBoundingClientRect();
+          const lives = chip.querySelector(".lives")!.getBoundingClientRect();
+          const who = name.textContent ?? "";
+          const out: string[] = [];
+          // The text whole in its box, and the box clear of the lives (a name once ran under them, whole but hidden).
+          if (name.scrollWidth > name.clientWidth || words.width > box.width + 0.5) out.push(`${who}: cut`);
+          if (box.right > lives.left + 0.5) out.push(`${who}: name to x ${box.right}, lives from ${lives.left}`);
+          return out;
+        }),
+      );
+      failures.push(...found.map((f) => `${size.width} px: ${f}`));
+      await host.page.screenshot({ path: screenshotPath(`bots-20-${size.width}x${size.height}`) });
+    }
+    expect(failures).toEqual([]);
+    await host.context.close();
+  }, 90_000);
 });
