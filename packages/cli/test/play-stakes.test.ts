@@ -50,6 +50,21 @@ describe("schwimmen play --stake --dealer-by-lot", () => {
     expect(out).toContain("In the pot:");
   });
 
+  it("at a terminal, Q at the draw ends before the first deal, the way Q ends a match, and saves it", async () => {
+    const io = scriptedIo({ seed: "tty-lot", tty: true, script: ["q"] });
+    const save = join(folder(), "lot-quit.json");
+    const args = ["--bots", "random", "--seed", "lot2", "--save", save, "--dealer-by-lot", "--stake", "5"];
+    expect(await runPlay(args, io, { ...EN, SCHWIMMEN_FAST: "1" })).toBe(0);
+    const out = io.out();
+    expect(out).toContain("Enter: start · Q: quit");
+    expect(out).toContain("Match stopped.");
+    // No round was dealt: nobody's hand was shown, and the saved record has no round.
+    expect(out).not.toContain("Round 1");
+    expect(io.typed).toEqual(["q"]);
+    const record = JSON.parse(await readFile(save, "utf8")) as { rounds: unknown[] };
+    expect(record.rounds).toEqual([]);
+  });
+
   it("refuses a stake that is not whole cents from 0 to 1000, saying what it was", async () => {
     for (const [args, shown] of [
       [["--stake=-5"], "-5"],

@@ -4,6 +4,7 @@ import { DEFAULT_RULES, type Rules, Rng, drawForDealer, maxSeats, newMatch, pars
 import { BOT_LEVELS, botNames, createBot, isBotLevel, unplayableByBots } from "@schwimmen/bots";
 import type { Io } from "../replay.js";
 import { type BotSeat, Game } from "./driver.js";
+import { isQuit } from "./commands.js";
 import { LineReader } from "./lines.js";
 import { WIDTH } from "./render.js";
 import { graphemesOf, printable, widthOf, wrapText } from "./style.js";
@@ -317,6 +318,8 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
   // A window smaller than the game's 80x24 breaks its screens: said before the first one and whenever it shrinks.
   const painter = interactive ? new Painter(io.stdout, t, terminalWindow(io.stdout)) : null;
   await painter?.waitWhileSmall(reader);
+  // Q at the draw ends before the first deal, as Q does at any other time (nothing played, so nothing to confirm).
+  let quitAtLot = false;
   if (lot) {
     const drawn = lotLines(lot, names, s.lang, interactive);
     io.stdout.write(drawn.join("\n") + (painter ? "\n> " : "\n"));
@@ -325,6 +328,10 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
       painter.printed(() => [...drawn, "> "]);
       let line = await reader.next();
       while (line !== null && painter.dismissNotice()) line = await reader.next();
+      if (line !== null && isQuit(line)) {
+        quitAtLot = true;
+        reader.interrupt();
+      }
     }
   }
   const game = new Game({
@@ -348,7 +355,7 @@ export async function runPlay(args: readonly string[], io: Io, env: Env = proces
   let code = 0;
   try {
     const result = await game.run();
-    if (result.end === "interrupt" && !outputClosed) code = 130;
+    if (result.end === "interrupt" && !outputClosed && !quitAtLot) code = 130;
   } catch (cause) {
     io.stderr.write(errorText(`schwimmen play: internal error: ${(cause as Error).message}`));
     code = 1;

@@ -17,7 +17,7 @@ const WORDS = {
     takes: (name: string) => `${name} bekommt den Pott.`,
     share: (names: string) => `Unentschieden: ${names} teilen sich den Pott.`,
     kasse: "Kasse:",
-    enter: "Enter: los geht's",
+    enter: "Enter: los geht's · Q: beenden",
   },
   en: {
     draw: "Who deals? Everyone draws a card:",
@@ -28,7 +28,7 @@ const WORDS = {
     takes: (name: string) => `${name} takes the pot.`,
     share: (names: string) => `A draw: ${names} share the pot.`,
     kasse: "Tally:",
-    enter: "Enter: start",
+    enter: "Enter: start · Q: quit",
   },
 } as const;
 
