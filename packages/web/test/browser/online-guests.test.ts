@@ -98,6 +98,7 @@ describe.skipIf(!chromiumAvailable())("guests at an online table", () => {
           timeout: 10_000,
         })
         .toBe("Diese Partie zählt nicht für die Wertung: Gewertet werden nur öffentliche Tische.");
+    await guest.page.screenshot({ path: screenshotPath("unrated-reason-360x740") });
     await host.page.click("[data-action=rematch]");
     await guest.page.waitForFunction(() => document.querySelector("[data-waiting]") === null, undefined, {
       timeout: 15_000,
