@@ -61,6 +61,7 @@ export const de: Texts = {
   dealer: "Geber",
   knocked: "hat geklopft",
   knockedShort: "geklopft",
+  dealerShort: "G",
   moreSeats: "{n} weitere",
   yourTurn: "Du bist dran",
   turnOf: "{name} überlegt…",

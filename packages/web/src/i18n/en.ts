@@ -61,6 +61,7 @@ export const en = {
   dealer: "dealer",
   knocked: "knocked",
   knockedShort: "knocked",
+  dealerShort: "D",
   moreSeats: "{n} more",
   yourTurn: "Your turn",
   turnOf: "{name} is thinking…",

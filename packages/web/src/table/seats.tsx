@@ -5,6 +5,7 @@ import type { Ui } from "../ui.js";
 import { CardBack } from "./card-button.js";
 import { PacketMark } from "./packet.js";
 import { SeatName } from "./seat-name.js";
+import { useTabFit } from "./tab-fit.js";
 
 /** Lives as coins; a swimming seat shows a wave instead. */
 export function Lives({
@@ -75,6 +76,18 @@ function Countdown({ deadline, ui }: { deadline: number; ui: Ui }) {
   );
 }
 
+/** A tab on a chip's edge in its long word, with the short one the styles show where the long does not fit. */
+function Tab({ kind, long, short }: { kind: "dealer" | "knock"; long: string; short: string }) {
+  return (
+    <span class={`badge badge--${kind}`} title={long}>
+      <span class="badge__long">{long}</span>
+      <span class="badge__short" aria-hidden="true">
+        {short}
+      </span>
+    </span>
+  );
+}
+
 interface SeatProps {
   readonly seat: number;
   readonly view: TableView;
@@ -95,8 +108,10 @@ export function SeatBox({ seat, view, info, self, deadline, ui }: SeatProps) {
     status === "out" ? "seat--out" : "",
     self ? "seat--self" : "",
   ].join(" ");
+  const chip = useRef<HTMLLIElement>(null);
+  useTabFit(chip);
   return (
-    <li class={classes} aria-current={turn ? "true" : undefined} data-seat={seat}>
+    <li ref={chip} class={classes} aria-current={turn ? "true" : undefined} data-seat={seat}>
       <div class="seat__top">
         <span class="seat__name">
           {info?.player && !info.free ? (
@@ -132,16 +147,12 @@ export function SeatBox({ seat, view, info, self, deadline, ui }: SeatProps) {
         ) : null}
       </div>
       <div class="seat__badges">
-        {view.dealer === seat && view.round >= 0 ? <span class="badge">{ui.tr("dealer")}</span> : null}
-        {/* On a phone's small chip the short word ("geklopft"): "hat geklopft" would be cut. */}
-        {view.knocker === seat ? (
-          <span class="badge badge--knock" title={ui.tr("knocked")}>
-            <span class="badge__long">{ui.tr("knocked")}</span>
-            <span class="badge__short" aria-hidden="true">
-              {ui.tr("knockedShort")}
-            </span>
-          </span>
+        {/* On a phone's small chip, or where the long words do not fit side by side (tab-fit.ts), the short ones:
+            the dealer's "G" (a dealer button) and "geklopft". */}
+        {view.dealer === seat && view.round >= 0 ? (
+          <Tab kind="dealer" long={ui.tr("dealer")} short={ui.tr("dealerShort")} />
         ) : null}
+        {view.knocker === seat ? <Tab kind="knock" long={ui.tr("knocked")} short={ui.tr("knockedShort")} /> : null}
         {turn && deadline !== null ? <Countdown deadline={deadline} ui={ui} /> : null}
       </div>
     </li>
