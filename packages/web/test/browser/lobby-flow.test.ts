@@ -52,8 +52,9 @@ async function quickMatch(page: Page, url: string, awaitRow: string | null): Pro
 }
 
 describe.skipIf(!chromiumAvailable())("lobby flow: quick match to leaderboard", () => {
-  // Bots fill after 8 s: Ben comes as soon as Anna's table is listed, well before that.
-  const env = useServerAndBrowser({ QUICK_MATCH_WAIT_MS: "8000" });
+  // Bots fill after 15 s: Ben comes as soon as Anna's table is listed, well before that (8 s was once too short for
+  // Ben's steps on a busy machine).
+  const env = useServerAndBrowser({ QUICK_MATCH_WAIT_MS: "15000" });
 
   it("two people meet by quick match, a bot fills, the match is rated and shows on profiles and leaderboard", async () => {
     const url = env.server.url;

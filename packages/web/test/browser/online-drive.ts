@@ -38,13 +38,14 @@ export async function createTable(page: Page, url: string, seats: number): Promi
   return code;
 }
 
-/** If it is this page's turn, makes one move (knock when offered, else pass, else swap); true when it moved. */
-export async function moveIfMyTurn(page: Page): Promise<boolean> {
+/** If it is this page's turn, makes one move (knock when offered and `knock`, else pass, else swap); true when it moved. */
+export async function moveIfMyTurn(page: Page, knock = true): Promise<boolean> {
   if (!(await page.isVisible(".turn-line strong"))) return false;
   const step = await page.evaluate(() => document.querySelector("main")?.dataset.step ?? "");
   // The turn may pass (timer, round end) between the look and the click: then the move is simply refused.
   try {
-    if (await page.isVisible("[data-action=knock]")) await page.click("[data-action=knock]", { timeout: 3000 });
+    if (knock && (await page.isVisible("[data-action=knock]")))
+      await page.click("[data-action=knock]", { timeout: 3000 });
     else if (await page.isVisible("[data-action=pass]")) await page.click("[data-action=pass]", { timeout: 3000 });
     else if (await page.isVisible("[data-action=choose-first]"))
       await page.click("[data-action=choose-first]", { timeout: 3000 });

@@ -98,8 +98,10 @@ describe.skipIf(!chromiumAvailable())("leaving an online table", () => {
     // The computer's moves for Ben are told as such (the server marks them by: "computer"), not as Ben's own.
     const told = () => host.page.evaluate(() => (window as unknown as { told: string[] }).told);
     const forBen = (texts: string[]) => texts.find((t) => t.startsWith("Der Computer spielt für Ben: Ben "));
-    for (let tries = 0; tries < 40 && !forBen(await told()); tries++) {
-      if (!(await moveIfMyTurn(host.page))) await host.page.waitForTimeout(250);
+    // The host passes rather than knocks: a knock in a game of two ends the round with the computer's one move for
+    // Ben, and the round's result took the status line at once (CI once saw no move for Ben at all).
+    for (let tries = 0; tries < 80 && !forBen(await told()); tries++) {
+      if (!(await moveIfMyTurn(host.page, false))) await host.page.waitForTimeout(250);
     }
     expect(forBen(await told())).toMatch(/^Der Computer spielt für Ben: Ben /);
     // Nothing the computer did for Ben was told as Ben's own move.
@@ -164,7 +166,10 @@ describe.skipIf(!chromiumAvailable())("an online table while its connection is d
 
     // Back: the moves are there again.
     down = false;
-    await page.click("[data-action=retry]", { timeout: 10_000 }).catch(() => undefined);
+    // The page tries again by itself; the button only hurries it (waiting for a button already gone cost up to 10 s
+    // of the 20 s the seat may be away).
+    if (await page.isVisible("[data-action=retry]"))
+      await page.click("[data-action=retry]", { timeout: 2_000 }).catch(() => undefined);
     await page.waitForSelector(".turn-line strong", { timeout: 20_000 });
     expect(await page.isEnabled(".actions button >> nth=0")).toBe(true);
 
