@@ -122,6 +122,25 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
     name: options.playerName,
   });
   const setStatus = (change: Partial<OnlineStatus>) => status.update((s) => ({ ...s, ...change }));
+  /**
+   * The table once its status says the match is over; null if it does not within `ms`. The view may tell the end
+   * before the table's status does: asked at once, the result's rating line was left out (CI on a busy machine).
+   */
+  const tableOver = (ms = 10_000) =>
+    new Promise<OnlineStatus["table"]>((resolve) => {
+      const over = (s: OnlineStatus) => (s.table?.status === "over" ? s.table : null);
+      if (over(status.get())) return resolve(over(status.get()));
+      const stop = status.subscribe((s) => {
+        if (!over(s)) return;
+        clearTimeout(timer);
+        stop();
+        resolve(over(s));
+      });
+      const timer = setTimeout(() => {
+        stop();
+        resolve(null);
+      }, ms);
+    });
   let code = options.code;
   let playerName = options.playerName;
   let version: number | null = null;
@@ -374,9 +393,9 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
       const response = await fetch(`/api/tables/${encodeURIComponent(code)}/record`, { headers });
       return response.ok ? ((await response.json()) as unknown) : null;
     },
-    matchRating() {
-      const { table } = status.get();
-      return table?.status === "over" ? fetchMatchRating(table.code, table.match) : Promise.resolve(null);
+    async matchRating() {
+      const table = await tableOver();
+      return table ? fetchMatchRating(table.code, table.match) : null;
     },
     dispose() {
       clearTimeout(patience);

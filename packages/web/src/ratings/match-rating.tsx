@@ -50,18 +50,23 @@ export function matchRatingOf(matches: unknown, code: string, match: number): Ma
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The waits between the tries of `fetchMatchRating`, in ms: about 15 s in all. */
+const RATING_WAITS_MS = [500, 1000, 1500, 2000, 2500, 3000, 4000] as const;
+
 /**
  * Asks the server how match `match` of table `code` changed this device's player's rating. The rating is stored as
- * the match ends; a few tries cover a server that is slower than the page.
+ * the match ends; tries spread over about 15 s cover a busy server that stores it later than the page asks (three
+ * tries in 1.6 s once left the line out altogether).
  */
-export async function fetchMatchRating(code: string, match: number, tries = 3, waitMs = 800) {
+export async function fetchMatchRating(code: string, match: number, waits: readonly number[] = RATING_WAITS_MS) {
   const me = await fetchMe();
   if (!me.ok || me.value === null) return null;
-  for (let attempt = 1; ; attempt++) {
+  for (let attempt = 0; ; attempt++) {
     const rated = await fetchRatedMatches(me.value.id);
     const found = rated.ok ? matchRatingOf(rated.value.matches, code, match) : null;
-    if (found !== null || attempt >= tries) return found;
-    await pause(waitMs);
+    const wait = waits[attempt];
+    if (found !== null || wait === undefined) return found;
+    await pause(wait);
   }
 }
 

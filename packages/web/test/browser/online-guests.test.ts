@@ -95,7 +95,7 @@ describe.skipIf(!chromiumAvailable())("guests at an online table", () => {
     for (const page of [host.page, guest.page])
       await expect
         .poll(() => page.evaluate(() => document.querySelector(".result__rating")?.textContent ?? null), {
-          timeout: 10_000,
+          timeout: 20_000,
         })
         .toBe("Diese Partie zählt nicht für die Wertung: Gewertet werden nur öffentliche Tische.");
     await guest.page.screenshot({ path: screenshotPath("unrated-reason-360x740") });
