@@ -26,7 +26,7 @@ function answers(rows: unknown[]) {
 
 const withTable = (status: OnlineStatus, table: Partial<TableInfo>): OnlineStatus => ({
   ...status,
-  table: { ...(status.table ?? {}), code: "ABCDEFGHJK", match: 1, ...table } as TableInfo,
+  table: { ...status.table, code: "ABCDEFGHJK", match: 1, ...table } as TableInfo,
 });
 
 describe("the rating line of an online match", () => {
