@@ -103,3 +103,11 @@ export function ensurePlayer(): ReturnType<typeof ensureSession> {
     (name, error) => nameRefusal.set({ ...error, name }),
   );
 }
+
+/**
+ * `ensurePlayer`, waited for at most `ms`. The server knows who a WebSocket is only from the session cookie sent as it
+ * opens: a socket that should speak for the player opens after this (a first visit makes its guest while the page
+ * loads). A server that does not answer is not waited for longer.
+ */
+export const playerReady = (ms = 5000): Promise<unknown> =>
+  Promise.race([ensurePlayer(), new Promise((resolve) => setTimeout(resolve, ms))]);

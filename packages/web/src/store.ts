@@ -36,3 +36,22 @@ export function useStore<T>(store: Store<T>): T {
   }, [store]);
   return value;
 }
+
+/** The first non-null `pick` of the store's value, now or as it changes; null if none comes within `ms`. */
+export function whenStore<T, R>(store: Store<T>, pick: (value: T) => R | null, ms: number): Promise<R | null> {
+  return new Promise((resolve) => {
+    const now = pick(store.get());
+    if (now !== null) return resolve(now);
+    const stop = store.subscribe((value) => {
+      const found = pick(value);
+      if (found === null) return;
+      clearTimeout(timer);
+      stop();
+      resolve(found);
+    });
+    const timer = setTimeout(() => {
+      stop();
+      resolve(null);
+    }, ms);
+  });
+}

@@ -1,7 +1,7 @@
 /**
  * GameSocket gives a connection up when a request gets no answer in time (a cluster node forwarded it to a node that
  * died): the request is dropped, the page is told the line is down, and a new connection opens at once. A stand-in
- * WebSocket and fake timers; no server.
+ * WebSocket and fake timers; no server. And the first connection that waits for the session (`after`).
  */
 import type { ServerMessage } from "@schwimmen/server/protocol";
 import { describe, expect, it, vi } from "vitest";
@@ -80,5 +80,46 @@ describe("a request without an answer", () => {
     expect(downs).toEqual([4003]);
     expect(FakeSocket.all).toHaveLength(2);
     socket.close();
+  });
+});
+
+describe("the first connection with `after`", () => {
+  useFakeSockets();
+  const events = { onPush: () => undefined, onOpen: () => undefined, onDown: () => undefined };
+
+  it("opens only once `after` settles (the session cookie is set), and only once", async () => {
+    let settle: (value?: unknown) => void = () => undefined;
+    const socket = new GameSocket("ws://test/ws", events, new Promise((resolve) => (settle = resolve)));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.all).toHaveLength(0);
+    settle();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.all).toHaveLength(1);
+    socket.close();
+  });
+
+  it("opens when `after` fails too, and a 'try again' before it is not followed by a second socket", async () => {
+    let fail: (cause: unknown) => void = () => undefined;
+    const socket = new GameSocket("ws://test/ws", events, new Promise((_, reject) => (fail = reject)));
+    socket.retryNow();
+    expect(FakeSocket.all).toHaveLength(1);
+    fail(new Error("offline"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.all).toHaveLength(1);
+
+    const other = new GameSocket("ws://test/ws", events, Promise.reject(new Error("offline")));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.all).toHaveLength(2);
+    socket.close();
+    other.close();
+  });
+
+  it("does not open after the page closed it meanwhile", async () => {
+    let settle: (value?: unknown) => void = () => undefined;
+    const socket = new GameSocket("ws://test/ws", events, new Promise((resolve) => (settle = resolve)));
+    socket.close();
+    settle();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.all).toHaveLength(0);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo } from "preact/hooks";
 import { readItem } from "../device-storage.js";
-import { hasChosenName } from "../player-name.js";
+import { hasChosenName, playerReady } from "../player-name.js";
 import { TOKEN_KEY } from "../online/online-game.js";
 import { GameSocket, socketUrl } from "../online/socket.js";
 import { settings } from "../settings.js";
@@ -29,22 +29,27 @@ function openLobbyRoom(): LobbyRoom {
     const speaker = name();
     return socket.request({ type: "chat", room: "lobby", ...fields, ...(speaker ? { name: speaker } : {}) });
   }, true);
-  const socket = new GameSocket(socketUrl(), {
-    onPush(message) {
-      if (message.type === "chatMessage" && message.room === "lobby") channel.receive(message.message);
+  const socket = new GameSocket(
+    socketUrl(),
+    {
+      onPush(message) {
+        if (message.type === "chatMessage" && message.room === "lobby") channel.receive(message.message);
+      },
+      async onOpen() {
+        const token = readItem(TOKEN_KEY);
+        const welcome = await socket.request({ type: "hello", ...(token ? { token } : {}) });
+        if (welcome.type !== "welcome") return;
+        const history = await socket.request({ type: "chatJoin", room: "lobby" });
+        if (history.type === "chatHistory") {
+          channel.reset(history.messages);
+          connected.set(true);
+        }
+      },
+      onDown: () => connected.set(false),
     },
-    async onOpen() {
-      const token = readItem(TOKEN_KEY);
-      const welcome = await socket.request({ type: "hello", ...(token ? { token } : {}) });
-      if (welcome.type !== "welcome") return;
-      const history = await socket.request({ type: "chatJoin", room: "lobby" });
-      if (history.type === "chatHistory") {
-        channel.reset(history.messages);
-        connected.set(true);
-      }
-    },
-    onDown: () => connected.set(false),
-  });
+    // A line is the player's (an account's name is shown as its own) only if the socket carries the session.
+    playerReady(),
+  );
   const ping = setInterval(() => void socket.request({ type: "ping" }), PING_MS);
   return {
     channel,

@@ -2,7 +2,7 @@ import type { GameEvent, Move } from "@schwimmen/rules";
 import type { PresetName, ServerMessage, TableInfo, VersionedEvent } from "@schwimmen/server/protocol";
 import { readItem, writeItem } from "../device-storage.js";
 import { type GameController, type SeatInfo, type TableModel, appendLog, emptyModel } from "../game/model.js";
-import { createStore, type Store } from "../store.js";
+import { createStore, type Store, whenStore } from "../store.js";
 import { DROPPED, GameSocket, NOT_SENT, socketUrl } from "./socket.js";
 import { forgetTable, rememberTable } from "./table-code.js";
 import { type ChatChannel, createChatChannel } from "../chat/chat-state.js";
@@ -48,6 +48,8 @@ export interface OnlineOptions {
   readonly watchOnly?: boolean;
   /** Called once the table's code is known (to put it in the address). */
   readonly onCode?: (code: string) => void;
+  /** Settles once the server knows this device's player (its session cookie is set): the socket opens after it. */
+  readonly session?: Promise<unknown>;
 }
 
 /** What the online screen shows besides the table, and instead of it when the table cannot be reached. */
@@ -122,25 +124,6 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
     name: options.playerName,
   });
   const setStatus = (change: Partial<OnlineStatus>) => status.update((s) => ({ ...s, ...change }));
-  /**
-   * The table once its status says the match is over; null if it does not within `ms`. The view may tell the end
-   * before the table's status does: asked at once, the result's rating line was left out (CI on a busy machine).
-   */
-  const tableOver = (ms = 10_000) =>
-    new Promise<OnlineStatus["table"]>((resolve) => {
-      const over = (s: OnlineStatus) => (s.table?.status === "over" ? s.table : null);
-      if (over(status.get())) return resolve(over(status.get()));
-      const stop = status.subscribe((s) => {
-        if (!over(s)) return;
-        clearTimeout(timer);
-        stop();
-        resolve(over(s));
-      });
-      const timer = setTimeout(() => {
-        stop();
-        resolve(null);
-      }, ms);
-    });
   let code = options.code;
   let playerName = options.playerName;
   let version: number | null = null;
@@ -326,30 +309,34 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
     return code === null ? (created ? Promise.resolve() : create()) : rejoin();
   };
 
-  const socket = new GameSocket(socketUrl(), {
-    onPush: (message) => handle(message),
-    onDown(closeCode, failures) {
-      welcomed = false;
-      const { stage } = status.get();
-      const offline = typeof navigator !== "undefined" && navigator.onLine === false;
-      if ((stage === "connecting" || stage === "unreachable") && (failures >= 2 || offline))
-        setStatus({ stage: "unreachable", down: { code: closeCode, failures } });
-      else setStatus({ down: { code: closeCode, failures } });
-      if (stage === "table") store.set({ ...store.get(), connection: "reconnecting" });
+  const socket = new GameSocket(
+    socketUrl(),
+    {
+      onPush: (message) => handle(message),
+      onDown(closeCode, failures) {
+        welcomed = false;
+        const { stage } = status.get();
+        const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+        if ((stage === "connecting" || stage === "unreachable") && (failures >= 2 || offline))
+          setStatus({ stage: "unreachable", down: { code: closeCode, failures } });
+        else setStatus({ down: { code: closeCode, failures } });
+        if (stage === "table") store.set({ ...store.get(), connection: "reconnecting" });
+      },
+      async onOpen() {
+        if (status.get().stage === "unreachable") setStatus({ stage: "connecting" });
+        const token = readItem(TOKEN_KEY);
+        const welcome = await socket.request({ type: "hello", ...(token ? { token } : {}) });
+        if (welcome.type !== "welcome") return handle(welcome, true);
+        welcomed = true;
+        clockOffset = welcome.serverTime - Date.now();
+        botLevels = welcome.botLevels;
+        // Without storage the seat lasts only as long as this connection.
+        writeItem(TOKEN_KEY, welcome.token);
+        if (status.get().stage !== "name") await enter();
+      },
     },
-    async onOpen() {
-      if (status.get().stage === "unreachable") setStatus({ stage: "connecting" });
-      const token = readItem(TOKEN_KEY);
-      const welcome = await socket.request({ type: "hello", ...(token ? { token } : {}) });
-      if (welcome.type !== "welcome") return handle(welcome, true);
-      welcomed = true;
-      clockOffset = welcome.serverTime - Date.now();
-      botLevels = welcome.botLevels;
-      // Without storage the seat lasts only as long as this connection.
-      writeItem(TOKEN_KEY, welcome.token);
-      if (status.get().stage !== "name") await enter();
-    },
-  });
+    options.session,
+  );
 
   const send = (message: Parameters<GameSocket["request"]>[0]) =>
     void socket.request(message).then((answer) => handle(answer));
@@ -394,7 +381,8 @@ export function createOnlineGame(options: OnlineOptions): OnlineGame {
       return response.ok ? ((await response.json()) as unknown) : null;
     },
     async matchRating() {
-      const table = await tableOver();
+      // The view may tell the end before the table's status does: asked at once, the line was left out (CI).
+      const table = await whenStore(status, (s) => (s.table?.status === "over" ? s.table : null), 10_000);
       return table ? fetchMatchRating(table.code, table.match) : null;
     },
     dispose() {

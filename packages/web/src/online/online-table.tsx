@@ -1,7 +1,7 @@
 import "./online.css";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { openReplay } from "../game/replay-link.js";
-import { hasChosenName } from "../player-name.js";
+import { hasChosenName, playerReady } from "../player-name.js";
 import { settings } from "../settings.js";
 import { useStore } from "../store.js";
 import { TableScreen } from "../table/table-screen.js";
@@ -55,6 +55,8 @@ function OnlineSession({ code, params, onMenu, onRestart }: SessionProps) {
     const created = createOnlineGame({
       code,
       playerName: current.name,
+      // The seat is the player's only if the server knows the player as the connection opens (see playerReady).
+      session: playerReady(),
       ...(code !== null && params.has("watch") ? { watchOnly: true } : {}),
       ...(code === null && params.has("quick")
         ? { quick: { preset: params.get("preset") ?? "standard", seats: Number(params.get("seats")) || 4 } }

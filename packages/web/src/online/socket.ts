@@ -85,15 +85,28 @@ export class GameSocket {
   private settling: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
 
+  /** A connection was opened (or tried) at least once. */
+  private started = false;
+
+  /**
+   * `after`: the first connection waits until it settles (whichever way). The server knows the player only from the
+   * session cookie sent as a connection opens, so the page waits for its session before the first one.
+   */
   constructor(
     private url: string,
     private readonly events: SocketEvents,
+    after?: Promise<unknown>,
   ) {
-    this.connect();
+    if (!after) this.connect();
+    else {
+      const first = () => !this.started && this.connect();
+      void after.then(first, first);
+    }
   }
 
   private connect(): void {
     if (this.closed) return;
+    this.started = true;
     clearTimeout(this.timer);
     this.line = this.open(this.url);
   }
