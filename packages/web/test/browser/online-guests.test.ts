@@ -41,8 +41,26 @@ describe.skipIf(!chromiumAvailable())("guests at an online table", () => {
 
     // "Link kopieren" says "Kopiert" for a moment, then offers itself again.
     await host.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.server.url });
+    // Every label the button shows is noted as it changes: on a busy machine a look every few frames could miss the
+    // two seconds of "Kopiert".
+    await host.page.evaluate(() => {
+      const button = document.querySelector("[data-action=copy-link]")!;
+      const seen: string[] = ((window as unknown as { copyLabels: string[] }).copyLabels = []);
+      new MutationObserver(() => seen.push(button.textContent ?? "")).observe(button, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
     await host.page.click("[data-action=copy-link]");
-    await host.page.waitForSelector("[data-action=copy-link]:has-text('Kopiert')");
+    const copied = () =>
+      host.page.evaluate(() =>
+        [
+          ...(window as unknown as { copyLabels: string[] }).copyLabels,
+          document.querySelector("[data-action=copy-link]")?.textContent ?? "",
+        ].some((label) => label.includes("Kopiert")),
+      );
+    await expect.poll(copied, { timeout: 15_000 }).toBe(true);
     expect(await host.page.evaluate(() => navigator.clipboard.readText())).toBe(`${env.server.url}/t/${code}`);
     await host.page.waitForSelector("[data-action=copy-link]:has-text('Link kopieren')", { timeout: 15_000 });
 
